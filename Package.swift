@@ -1,0 +1,43 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "flipbook",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "flipbook", targets: ["flipbook"]),
+        .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "SceneFile", targets: ["SceneFile"]),
+        .library(name: "Render", targets: ["Render"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+    ],
+    targets: [
+        // The animation core: values only, never draws.
+        .target(name: "Motion"),
+        .target(name: "Scene", dependencies: ["Motion"]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Scene", .product(name: "Yams", package: "Yams")]),
+
+        // System-library shims; only Render imports them.
+        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
+                       providers: [.apt(["libcairo2-dev"])]),
+        // libpng wrapped in C so its setjmp/longjmp error handling never crosses into Swift.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG"]),
+
+        .executableTarget(name: "flipbook", dependencies: [
+            "Motion", "Scene", "SceneFile", "Render",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
+
+        .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
+        .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),
+    ],
+    swiftLanguageModes: [.v5]
+)

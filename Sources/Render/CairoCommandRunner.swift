@@ -1,0 +1,172 @@
+import CCairo
+import Motion
+import Scene
+
+/// Runs one frame's `DrawCommand`s on a cairo context whose transform already maps points to
+/// pixels. Commands that cannot be drawn (non-finite coordinates, a transform that collapses
+/// the plane) draw nothing instead of putting the context into an error state.
+struct CairoCommandRunner {
+    let context: OpaquePointer
+    let fonts: PinnedFonts
+    /// Saves not yet restored.
+    private var depth = 0
+    /// The save depth at which a `concat` made the transform singular; everything is invisible
+    /// until a `restore` goes below it. Cairo would refuse such a matrix with a sticky error.
+    private var singularSinceDepth: Int?
+
+    init(context: OpaquePointer, fonts: PinnedFonts) {
+        self.context = context
+        self.fonts = fonts
+        cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+        cairo_set_miter_limit(context, 10)  // Core Graphics' default
+        cairo_set_font_options(context, fonts.options)
+    }
+
+    mutating func run(_ commands: [DrawCommand]) {
+        for command in commands { run(command) }
+    }
+
+    private mutating func run(_ command: DrawCommand) {
+        switch command {
+        case .save:
+            cairo_save(context)
+            depth += 1
+        case .restore:
+            guard depth > 0 else { return }  // an unbalanced restore is ignored
+            cairo_restore(context)
+            depth -= 1
+            if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
+        case .concat(let transform):
+            guard singularSinceDepth == nil else { return }
+            concat(transform)
+        case .clip(let path):
+            guard singularSinceDepth == nil else { return }
+            if !appendPath(path) { cairo_new_path(context) }  // an unusable clip hides everything
+            cairo_clip(context)
+        case .fill(let path, let color):
+            guard singularSinceDepth == nil, appendPath(path) else { return }
+            Self.setSource(color, on: context)
+            cairo_fill(context)
+        case .stroke(let path, let color, let lineWidth):
+            guard singularSinceDepth == nil, lineWidth.isFinite, lineWidth > 0, appendPath(path) else {
+                cairo_new_path(context)
+                return
+            }
+            Self.setSource(color, on: context)
+            cairo_set_line_width(context, lineWidth)
+            cairo_stroke(context)
+        case .text(let run):
+            guard singularSinceDepth == nil else { return }
+            draw(run)
+        }
+    }
+
+    /// Applies `transform` before the current transform, unless the result would be singular.
+    private mutating func concat(_ transform: AffineTransform) {
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c,
+                                    yy: transform.d, x0: transform.tx, y0: transform.ty)
+        var current = cairo_matrix_t()
+        cairo_get_matrix(context, &current)
+        var product = cairo_matrix_t()
+        cairo_matrix_multiply(&product, &matrix, &current)
+        // Cairo's own test (_cairo_matrix_is_invertible): a finite, non-zero determinant.
+        guard Self.isInvertible(matrix), Self.isInvertible(product), transform.tx.isFinite, transform.ty.isFinite else {
+            singularSinceDepth = depth
+            return
+        }
+        cairo_transform(context, &matrix)
+    }
+
+    private static func isInvertible(_ m: cairo_matrix_t) -> Bool {
+        let determinant = m.xx * m.yy - m.yx * m.xy
+        return determinant.isFinite && determinant != 0
+    }
+
+    /// Replaces the context's path with `path`; false (and nothing appended) if any coordinate
+    /// is not finite. Quadratic segments become the exactly equivalent cubics:
+    /// c1 = p0 + 2/3 (q − p0), c2 = p + 2/3 (q − p).
+    private func appendPath(_ path: Path) -> Bool {
+        cairo_new_path(context)
+        guard Self.isFinite(path) else { return false }
+        var current: Point?
+        var subpathStart = Point.zero
+        for element in path.elements {
+            switch element {
+            case .move(let p):
+                cairo_move_to(context, p.x, p.y)
+                current = p
+                subpathStart = p
+            case .line(let p):
+                cairo_line_to(context, p.x, p.y)
+                if current == nil { subpathStart = p }
+                current = p
+            case .quadCurve(let p, let q):
+                let p0 = current ?? q  // no current point: start at the control point, as cairo does
+                if current == nil { cairo_move_to(context, q.x, q.y); subpathStart = q }
+                cairo_curve_to(context,
+                               p0.x + 2 / 3 * (q.x - p0.x), p0.y + 2 / 3 * (q.y - p0.y),
+                               p.x + 2 / 3 * (q.x - p.x), p.y + 2 / 3 * (q.y - p.y),
+                               p.x, p.y)
+                current = p
+            case .curve(let p, let c1, let c2):
+                if current == nil { subpathStart = c1 }
+                cairo_curve_to(context, c1.x, c1.y, c2.x, c2.y, p.x, p.y)
+                current = p
+            case .close:
+                cairo_close_path(context)
+                current = current == nil ? nil : subpathStart
+            }
+        }
+        return true
+    }
+
+    private static func isFinite(_ path: Path) -> Bool {
+        func ok(_ p: Point) -> Bool { p.x.isFinite && p.y.isFinite }
+        return path.elements.allSatisfy { element in
+            switch element {
+            case .move(let p), .line(let p): return ok(p)
+            case .quadCurve(let p, let q): return ok(p) && ok(q)
+            case .curve(let p, let c1, let c2): return ok(p) && ok(c1) && ok(c2)
+            case .close: return true
+            }
+        }
+    }
+
+    /// One line of text in the pinned font: vertically centred in its box using the font's
+    /// ascent and descent (baseline = midY + (ascent − descent) / 2), placed horizontally by
+    /// its advance width.
+    private func draw(_ run: TextRun) {
+        let box = run.box
+        guard !run.text.isEmpty, run.fontSize.isFinite, run.fontSize > 0,
+              box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_set_font_face(context, run.bold ? fonts.bold : fonts.regular)
+        cairo_set_font_size(context, run.fontSize)
+        var font = cairo_font_extents_t()
+        cairo_font_extents(context, &font)
+        var extents = cairo_text_extents_t()
+        run.text.withCString { cairo_text_extents(context, $0, &extents) }
+        let x: Double
+        switch run.alignment {
+        case .left: x = box.minX
+        case .center: x = box.midX - extents.x_advance / 2
+        case .right: x = box.maxX - extents.x_advance
+        }
+        let baseline = box.midY + (font.ascent - font.descent) / 2
+        cairo_new_path(context)
+        cairo_move_to(context, x, baseline)
+        Self.setSource(run.color, on: context)
+        run.text.withCString { cairo_show_text(context, $0) }
+        cairo_new_path(context)
+    }
+
+    /// Sets a solid source; components are clamped to 0...1 (NaN counts as 0). Cairo takes
+    /// straight alpha and premultiplies.
+    static func setSource(_ color: Color, on context: OpaquePointer) {
+        func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+        cairo_set_source_rgba(context, unit(color.red), unit(color.green), unit(color.blue), unit(color.alpha))
+    }
+}

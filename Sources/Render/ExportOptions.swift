@@ -1,0 +1,25 @@
+import Foundation
+
+/// Where and how `ExportPipeline` writes frames.
+public struct ExportOptions: Hashable, Sendable {
+    /// The output directory; created (with its parents) if missing.
+    public var directory: String
+    /// printf-style file name numbered by the real frame index, e.g. `frame-%04d.png`.
+    public var pattern: String
+    /// Pixels per point.
+    public var scale: Double
+    public var png: PNGOptions
+    /// Worker threads that draw and encode (at least 1; never more than the frames to write).
+    public var threads: Int
+    /// Skip frames whose final file already exists (the source is still called for them).
+    public var resume: Bool
+    /// The pinned fonts text is drawn with.
+    public var fonts: FontFiles
+
+    public init(directory: String, pattern: String = "frame-%04d.png", scale: Double = 1,
+                png: PNGOptions = .fast, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
+                resume: Bool = false, fonts: FontFiles = .dejaVuSans) {
+        self.directory = directory; self.pattern = pattern; self.scale = scale; self.png = png
+        self.threads = threads; self.resume = resume; self.fonts = fonts
+    }
+}

@@ -1,0 +1,116 @@
+import Foundation
+import Scene
+
+/// Exports frames as PNG files: the calling thread runs the frame source in order (simulation
+/// is sequential), a fixed pool of worker threads draws and encodes, each with its own
+/// renderer and buffers, and a bounded queue keeps at most 2 × threads frames in flight.
+///
+/// Each file is written as `.NAME.tmp-PID` in the output directory and renamed to NAME when
+/// complete, so an interrupted export leaves only complete frames. The bytes of every file
+/// depend only on its frame and the options, never on the thread count.
+public struct ExportPipeline {
+    public var options: ExportOptions
+
+    public init(options: ExportOptions) {
+        self.options = options
+    }
+
+    /// Exports `frames` (frame indices, strictly increasing, each ≥ 0).
+    ///
+    /// - `source` is called exactly once for every index in `frames`, in order, on the calling
+    ///   thread, including indices that `resume` skips (their frames are dropped), so a
+    ///   stateful simulation sees every step.
+    /// - `progress` is called on the calling thread with (frames done, total) whenever the count
+    ///   changes; skipped frames count as done. The last call is (total, total) on success.
+    ///
+    /// On the first failure (the source throws, a frame cannot be drawn or written) no more
+    /// frames are started, workers finish or abandon what they hold, temporary files are
+    /// removed, every thread is joined, and the error is thrown: the source's own error,
+    /// a `RenderError`, or an `ExportError` naming the file and the OS's reason.
+    public func run(frames: [Int], source: (Int) throws -> Frame,
+                    progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> ExportStats {
+        let started = MonotonicClock.nanoseconds()
+        let names = try FrameNamePattern(options.pattern)
+        try validate(frames)
+        let workers = try (0..<min(options.threads, max(frames.count, 1))).map { _ in
+            try ExportWorker(scale: options.scale, png: options.png, fonts: options.fonts)
+        }
+        let directory = options.directory.isEmpty ? "." : options.directory
+        try OutputDirectory.create(directory)
+
+        let queue = ExportQueue(capacity: 2 * workers.count)
+        let exited = DispatchSemaphore(value: 0)
+        for worker in workers {
+            let thread = Thread {
+                worker.run(queue)
+                exited.signal()
+            }
+            thread.name = "flipbook.export"
+            thread.start()
+        }
+
+        var stats = ExportStats()
+        stats.threads = workers.count
+        var reported = -1
+        func report(finished: Int) {
+            let done = stats.framesSkipped + finished
+            if done != reported, let progress {
+                reported = done
+                progress(done, frames.count)
+            }
+        }
+
+        var sourceError: Error?
+        let suffix = ".tmp-\(getpid())"
+        for index in frames {
+            let frame: Frame
+            let simulating = MonotonicClock.nanoseconds()
+            do { frame = try source(index) } catch {
+                sourceError = error
+                queue.cancel(with: error)
+                break
+            }
+            stats.simulateMilliseconds += MonotonicClock.milliseconds(since: simulating)
+            let name = names.fileName(for: index)
+            let finalPath = OutputDirectory.path(directory, name)
+            if options.resume && OutputDirectory.isRegularFile(finalPath) {
+                stats.framesSkipped += 1
+            } else {
+                let job = ExportJob(index: index, frame: frame, finalPath: finalPath,
+                                    temporaryPath: OutputDirectory.path(directory, "." + name + suffix))
+                guard queue.push(job) else { break }
+            }
+            report(finished: queue.state.finished)
+        }
+        queue.close()
+
+        var seen = queue.state.finished
+        while true {
+            let (finished, settled) = queue.waitForProgress(after: seen)
+            seen = finished
+            report(finished: finished)
+            if settled { break }
+        }
+        for _ in workers { exited.wait() }
+
+        let (finished, failure) = queue.state
+        if let error = sourceError ?? failure { throw error }
+        stats.framesWritten = finished
+        stats.drawMilliseconds = workers.reduce(0) { $0 + Double($1.drawNanoseconds) / 1e6 }
+        stats.encodeMilliseconds = workers.reduce(0) { $0 + Double($1.encodeNanoseconds) / 1e6 }
+        stats.writeMilliseconds = workers.reduce(0) { $0 + Double($1.writeNanoseconds) / 1e6 }
+        stats.wallSeconds = MonotonicClock.milliseconds(since: started) / 1000
+        return stats
+    }
+
+    private func validate(_ frames: [Int]) throws {
+        guard options.threads >= 1 else { throw ExportError.invalidThreadCount(options.threads) }
+        try options.png.validate()
+        if let first = frames.first, first < 0 {
+            throw ExportError.invalidFrames(reason: "frame \(first) is negative")
+        }
+        for (previous, next) in zip(frames, frames.dropFirst()) where next <= previous {
+            throw ExportError.invalidFrames(reason: "frame \(next) follows \(previous); frames must be strictly increasing")
+        }
+    }
+}

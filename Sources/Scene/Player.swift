@@ -1,0 +1,152 @@
+import Motion
+
+/// Advances a scene through time and produces a `Frame` for any instant.
+///
+/// Model values change instantly when an action runs; what is drawn is the presentation value:
+/// the model value plus the remaining offset of every animation in flight on that property
+/// (Core Animation's additive model, which `.beginFromCurrentState` reduces to one animation
+/// starting from the presentation value). Animations are closed-form in time, so state only
+/// changes at taps; taps run at their exact time, whatever the frame rate. Asking for an
+/// earlier instant replays from t = 0, so any order of requests gives the same answers.
+public struct Player: Sendable {
+    public let scene: Scene
+    /// Scene time of the last `advance(to:)`.
+    public private(set) var time: Double = 0
+
+    private var model: [Double]
+    private var running: [[ScalarAnimation]]
+    private var nextTap = 0
+    private let children: [[Int]]
+    private let roots: [Int]
+    private static let stride = ViewProperty.allCases.count
+
+    public init(scene: Scene) {
+        self.scene = scene
+        var model = [Double](repeating: 0, count: scene.views.count * Self.stride)
+        for (index, view) in scene.views.enumerated() {
+            for property in ViewProperty.stored {
+                model[index * Self.stride + property.rawValue] = view.initialValue(of: property)
+            }
+        }
+        self.model = model
+        self.running = Array(repeating: [], count: model.count)
+        var children = Array(repeating: [Int](), count: scene.views.count)
+        var roots: [Int] = []
+        for (index, view) in scene.views.enumerated() {
+            if let parent = view.parent { children[parent].append(index) } else { roots.append(index) }
+        }
+        self.children = children
+        self.roots = roots
+        applyBindings(at: 0)
+    }
+
+    private static func slot(_ ref: PropertyRef) -> Int { ref.view * stride + ref.property.rawValue }
+
+    /// The model value (the animation's destination) of a stored property.
+    public func modelValue(_ ref: PropertyRef) -> Double {
+        switch ref.property {
+        case .positionX:
+            return modelValue(.init(view: ref.view, property: .frameX)) + modelValue(.init(view: ref.view, property: .frameWidth)) / 2
+        case .positionY:
+            return modelValue(.init(view: ref.view, property: .frameY)) + modelValue(.init(view: ref.view, property: .frameHeight)) / 2
+        default:
+            return model[Self.slot(ref)]
+        }
+    }
+
+    /// The presentation value (what is on screen) at the current time.
+    public func presentationValue(_ ref: PropertyRef) -> Double { presentationValue(ref, at: time) }
+
+    private func presentationValue(_ ref: PropertyRef, at t: Double) -> Double {
+        switch ref.property {
+        case .positionX:
+            return presentationValue(.init(view: ref.view, property: .frameX), at: t)
+                + presentationValue(.init(view: ref.view, property: .frameWidth), at: t) / 2
+        case .positionY:
+            return presentationValue(.init(view: ref.view, property: .frameY), at: t)
+                + presentationValue(.init(view: ref.view, property: .frameHeight), at: t) / 2
+        default:
+            let slot = Self.slot(ref)
+            var value = model[slot]
+            for animation in running[slot] { value += animation.value(at: t) - animation.to }
+            return value
+        }
+    }
+
+    /// Moves to scene time `t` (seconds), running every tap up to and including `t`.
+    public mutating func advance(to t: Double) {
+        if t < time { self = Player(scene: scene) }
+        while nextTap < scene.taps.count, scene.taps[nextTap].time <= t {
+            let tap = scene.taps[nextTap]
+            nextTap += 1
+            applyBindings(at: tap.time)
+            if let action = scene.views[tap.view].tapAction {
+                run(scene.actions[action], at: tap.time)
+            }
+        }
+        time = t
+        pruneFinished(at: t)
+        applyBindings(at: t)
+    }
+
+    /// The display list of frame `index` at `fps` (t = index / fps).
+    public mutating func frame(at index: Int, fps: Double) -> Frame {
+        let t = Double(index) / fps
+        advance(to: t)
+        let snapshot = presentationSnapshot()
+        var builder = FrameBuilder(scene: scene, children: children) { ref in
+            func stored(_ property: ViewProperty) -> Double { snapshot[ref.view * Self.stride + property.rawValue] }
+            switch ref.property {
+            case .positionX: return stored(.frameX) + stored(.frameWidth) / 2
+            case .positionY: return stored(.frameY) + stored(.frameHeight) / 2
+            default: return stored(ref.property)
+            }
+        }
+        for root in roots { builder.draw(view: root, inheritedAlpha: 1) }
+        return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
+    }
+
+    /// Every stored slot's presentation value at the current time (derived slots hold 0).
+    private func presentationSnapshot() -> [Double] {
+        var values = model
+        for slot in running.indices where !running[slot].isEmpty {
+            for animation in running[slot] { values[slot] += animation.value(at: time) - animation.to }
+        }
+        return values
+    }
+
+    private mutating func run(_ action: Action, at t: Double) {
+        let toggled = action.toggle.map { $0.target(forModelValue: modelValue($0.property)) }
+        for step in action.steps {
+            let slot = Self.slot(step.property)
+            let target: Double
+            switch step.target {
+            case .value(let value): target = value
+            case .toggled: target = toggled ?? model[slot]
+            }
+            let from: Double
+            switch action.combining {
+            case .additive:
+                from = model[slot]
+            case .beginFromCurrentState:
+                from = presentationValue(step.property, at: t)
+                running[slot].removeAll()
+            }
+            model[slot] = target
+            running[slot].append(ScalarAnimation(from: from, to: target, beginTime: t + step.delay, timing: step.timing))
+        }
+    }
+
+    private mutating func applyBindings(at t: Double) {
+        for binding in scene.bindings {
+            let value = binding.expression.evaluate { presentationValue($0, at: t) }
+            model[Self.slot(binding.target)] = value
+        }
+    }
+
+    private mutating func pruneFinished(at t: Double) {
+        for slot in running.indices where !running[slot].isEmpty {
+            running[slot].removeAll { t >= $0.endTime }
+        }
+    }
+}

@@ -1,0 +1,52 @@
+import Motion
+
+/// A complete, validated animation: canvas, views, actions, scripted input and bindings.
+/// Built by `SceneFile` (or in code); played by `Player`.
+public struct Scene: Hashable, Sendable {
+    /// Used for output names.
+    public var name: String
+    /// Canvas size in points.
+    public var size: Size
+    public var background: Color
+    /// Default frames per second for export.
+    public var fps: Double
+    /// Default pixels per point for export.
+    public var scale: Double
+    /// Seconds; the export covers t in [0, duration].
+    public var duration: Double
+    /// Every view, parents before children, in drawing order (a depth-first walk).
+    public var views: [View]
+    public var actions: [Action]
+    /// Sorted by time.
+    public var taps: [Tap]
+    /// Evaluated in order before every frame.
+    public var bindings: [Binding]
+
+    public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
+                duration: Double, views: [View], actions: [Action] = [], taps: [Tap] = [], bindings: [Binding] = []) {
+        self.name = name; self.size = size; self.background = background; self.fps = fps; self.scale = scale
+        self.duration = duration; self.views = views; self.actions = actions
+        self.taps = taps.sorted { $0.time < $1.time }
+        self.bindings = bindings
+    }
+
+    /// The number of frames at `fps`: frames 0...n−1 cover t = 0 through the last instant
+    /// not after `duration` (frame i is at t = i / fps).
+    public func frameCount(fps: Double) -> Int {
+        Int((duration * fps + 1e-9).rounded(.down)) + 1
+    }
+
+    /// The index of the view with `id`, or nil.
+    public func viewIndex(id: String) -> Int? { views.firstIndex { $0.id == id } }
+
+    /// `ID.path` for a property, the form scene files and `trace` use.
+    public func name(of ref: PropertyRef) -> String { "\(views[ref.view].id).\(ref.property.path)" }
+
+    /// The property named by "ID.path", or nil.
+    public func property(named name: String) -> PropertyRef? {
+        guard let dot = name.firstIndex(of: "."),
+              let view = viewIndex(id: String(name[..<dot])),
+              let property = ViewProperty(path: String(name[name.index(after: dot)...])) else { return nil }
+        return PropertyRef(view: view, property: property)
+    }
+}

@@ -1,0 +1,119 @@
+import Motion
+import Scene
+
+/// Turns a composed YAML tree into a `Scene`, in passes so that names may be used before
+/// they are declared: views (ids), action names, actions, then what refers to them.
+struct SceneDecoder {
+    let file: String
+    var views: [View] = []
+    /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
+    var pendingShapes: [(view: Int, node: Located)] = []
+    var pendingTaps: [(view: Int, node: Located)] = []
+    var actionNames: [String] = []
+
+    init(file: String) { self.file = file }
+
+    static let rootKeys = ["name", "canvas", "duration", "views", "bindings", "actions", "input"]
+    static let canvasKeys = ["size", "background", "scale", "fps"]
+
+    mutating func decode(_ root: Located, defaultName: String) throws -> Scene {
+        let fields = try root.mapping(allowed: Self.rootKeys)
+        let name = try fields["name"]?.string("a scene name") ?? defaultName
+
+        let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
+        let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
+        let size = try sizeNode.size()
+        let background = try canvas["background"]?.color() ?? .white
+        let scale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)") ?? 1
+        let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
+        if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
+            throw (canvas["scale"] ?? sizeNode).error(.invalidValue, problem)
+        }
+        let duration = try fields.require("duration", "the scene's length in seconds").positiveNumber("a duration in seconds")
+
+        if let viewsNode = fields["views"] {
+            for element in try viewsNode.sequence("views") { try decodeView(element, parent: nil) }
+        }
+        if let actionsNode = fields["actions"] {
+            actionNames = try actionsNode.namedEntries().map(\.key)
+        }
+        let actions = try fields["actions"].map { try decodeActions($0) } ?? []
+        try resolveViewReferences()
+        let bindings = try fields["bindings"].map { try decodeBindings($0, actions: actions) } ?? []
+        let taps = try fields["input"].map { try decodeInput($0, duration: duration) } ?? []
+
+        return Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
+                     views: views, actions: actions, taps: taps, bindings: bindings)
+    }
+
+    // MARK: References
+
+    var viewIDs: [String] { views.map(\.id) }
+
+    /// Every valid `ID.property` name, for suggestions.
+    var propertyNames: [String] { views.flatMap { view in ViewProperty.allCases.map { "\(view.id).\($0.path)" } } }
+
+    /// Resolves "ID.path" written at `node`; `writable` rejects derived properties.
+    func propertyRef(_ text: String, at node: Located, writable: Bool) throws -> PropertyRef {
+        guard let dot = text.firstIndex(of: ".") else {
+            throw node.error(.unknownReference, "expected a property 'ID.path' such as 'sheet.frame.y', found '\(text)'",
+                             suggestion: closestName(to: text, in: propertyNames))
+        }
+        let id = String(text[..<dot]), path = String(text[text.index(after: dot)...])
+        guard let view = views.firstIndex(where: { $0.id == id }) else {
+            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+        }
+        guard let property = ViewProperty(path: path) else {
+            throw node.error(.unknownReference, "views have no property '\(path)'; expected one of: \(ViewProperty.allCases.map(\.path).joined(separator: ", "))",
+                             suggestion: closestName(to: path, in: ViewProperty.allCases.map(\.path)))
+        }
+        if writable && property.isDerived {
+            throw node.error(.invalidValue, "'\(path)' is derived from the frame and can only be read; set frame.x or frame.y instead")
+        }
+        return PropertyRef(view: view, property: property)
+    }
+
+    /// A number, or an expression over presentation values (and `width`/`height` in shapes).
+    func expression(_ node: Located, ownSize: Bool) throws -> Expression {
+        if let value = try? node.number() { return .constant(value) }
+        let text = try node.string("a number or an expression such as 'sideHelper.frame.y - 20'")
+        let local = ownSize ? ["width", "height"] : []
+        var parser = ExpressionParser(source: node, text: text, resolve: { name in
+            if ownSize && name == "width" { return .ownWidth }
+            if ownSize && name == "height" { return .ownHeight }
+            return (try? propertyRef(name, at: node, writable: false)).map { .property($0) }
+        }, names: { local + propertyNames })
+        return try parser.parse()
+    }
+
+    // MARK: Bindings and input
+
+    mutating func decodeBindings(_ node: Located, actions: [Action]) throws -> [Binding] {
+        let animated = Set(actions.flatMap { $0.steps.map(\.property) })
+        var bound: Set<PropertyRef> = []
+        return try node.namedEntries().map { key, keyNode, value in
+            let target = try propertyRef(key, at: keyNode, writable: true)
+            if animated.contains(target) {
+                throw keyNode.error(.invalidValue, "'\(key)' is animated by an action, so it cannot also be bound")
+            }
+            guard bound.insert(target).inserted else { throw keyNode.error(.invalidValue, "'\(key)' is bound twice") }
+            return Binding(target: target, expression: try expression(value, ownSize: false))
+        }
+    }
+
+    func decodeInput(_ node: Located, duration: Double) throws -> [Tap] {
+        try node.sequence("input events").map { event in
+            let fields = try event.mapping(allowed: ["tap", "at"])
+            let viewNode = try fields.require("tap", "the id of the view to tap")
+            let id = try viewNode.string("a view id")
+            guard let view = views.firstIndex(where: { $0.id == id }) else {
+                throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+            }
+            guard views[view].tapAction != nil else {
+                throw viewNode.error(.invalidValue, "view '\(id)' has no onTap action, so tapping it does nothing")
+            }
+            let time = try fields.require("at", "the time of the tap in seconds").number(in: 0...duration, "a time in seconds within the scene")
+            return Tap(time: time, view: view)
+        }
+    }
+}

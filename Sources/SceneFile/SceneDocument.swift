@@ -1,0 +1,76 @@
+import Foundation
+import Motion
+import Scene
+import Yams
+
+/// Reads scene documents (YAML; JSON is accepted, being YAML) into validated `Scene`s.
+/// The format is documented in docs/scenes.md.
+public enum SceneDocument {
+    /// The largest pixel buffer one frame may need (4 bytes a pixel): 256 MiB, so a worker pool
+    /// of a few frames stays within a small machine's memory.
+    public static let maximumFrameBytes = 256 * 1024 * 1024
+    /// Cairo's limit on either side of an image surface, in pixels.
+    public static let maximumFrameSide = 32767
+
+    /// Loads and validates the scene at `path`.
+    public static func load(path: String) throws -> Scene {
+        guard FileManager.default.fileExists(atPath: path) else {
+            throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "no such file")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "cannot read the file")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw SceneFileError(kind: .syntax, file: path, line: 0, column: 0, keyPath: "", message: "the file is not UTF-8 text")
+        }
+        let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
+        return try parse(text, file: path, defaultName: name)
+    }
+
+    /// Parses and validates scene text; `file` is used in error messages.
+    public static func parse(_ text: String, file: String, defaultName: String = "scene") throws -> Scene {
+        let root: Node
+        do {
+            guard let node = try Yams.compose(yaml: text) else {
+                throw SceneFileError(kind: .missingKey, file: file, line: 1, column: 1, keyPath: "", message: "the document is empty; expected a mapping with 'canvas', 'duration' and 'views'")
+            }
+            root = node
+        } catch let error as YamlError {
+            throw syntaxError(error, file: file)
+        }
+        var decoder = SceneDecoder(file: file)
+        return try decoder.decode(Located(node: root, file: file, path: ""), defaultName: defaultName)
+    }
+
+    /// The pixel size of a frame of `size` points at `scale`, or an explanation of why it is too
+    /// large to render.
+    public static func checkFrameSize(_ size: Size, scale: Double) -> (width: Int, height: Int, problem: String?) {
+        let width = (size.width * scale).rounded(), height = (size.height * scale).rounded()
+        let describe = "\(formatted(size.width))×\(formatted(size.height)) points at scale \(formatted(scale))"
+        if width < 1 || height < 1 {
+            return (0, 0, "a frame of \(describe) has no pixels")
+        }
+        if width > Double(maximumFrameSide) || height > Double(maximumFrameSide) {
+            return (0, 0, "a frame of \(describe) is \(formatted(width))×\(formatted(height)) pixels; each side may be at most \(maximumFrameSide)")
+        }
+        let bytes = width * height * 4
+        if bytes > Double(maximumFrameBytes) {
+            return (0, 0, "a frame of \(describe) needs \(formatted((bytes / 1_048_576).rounded())) MiB; the limit is \(maximumFrameBytes / 1_048_576) MiB a frame")
+        }
+        return (Int(width), Int(height), nil)
+    }
+
+    private static func syntaxError(_ error: YamlError, file: String) -> SceneFileError {
+        func make(_ problem: String, _ mark: Mark) -> SceneFileError {
+            SceneFileError(kind: .syntax, file: file, line: mark.line, column: mark.column, keyPath: "", message: "YAML syntax error: \(problem)")
+        }
+        switch error {
+        case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
+            return make(problem, mark)
+        case .duplicatedKeysInMapping(let duplicates, let context):
+            return make("duplicate key \(duplicates.joined(separator: ", ")) in a mapping", context.mark)
+        default:
+            return SceneFileError(kind: .syntax, file: file, line: 0, column: 0, keyPath: "", message: "YAML error: \(error)")
+        }
+    }
+}

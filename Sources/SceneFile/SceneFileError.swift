@@ -1,0 +1,80 @@
+/// A problem with a scene document, located in its file.
+///
+/// The description reads `FILE:LINE:COLUMN: KEY.PATH: message (did you mean 'x'?)`, the form
+/// compilers use, so editors and terminals can jump to it.
+public struct SceneFileError: Error, Equatable, CustomStringConvertible, Sendable {
+    public enum Kind: Equatable, Sendable {
+        /// The file does not exist or cannot be read.
+        case unreadable
+        /// Not well-formed YAML.
+        case syntax
+        /// A key the scene format does not have.
+        case unknownKey
+        /// A required key is absent.
+        case missingKey
+        /// A value of the wrong shape (a string where a number belongs, ...).
+        case wrongType
+        /// A value of the right shape outside its allowed range.
+        case invalidValue
+        /// A name (view id, action, property path) that the scene does not define.
+        case unknownReference
+    }
+
+    public var kind: Kind
+    public var file: String
+    /// 1-based; 0 when the problem has no single place (an unreadable file).
+    public var line: Int
+    public var column: Int
+    /// Where in the document, e.g. `views[2].frame`; empty for the whole document.
+    public var keyPath: String
+    /// What was wrong and what was expected.
+    public var message: String
+    /// The closest valid name, for a misspelt one.
+    public var suggestion: String?
+
+    public init(kind: Kind, file: String, line: Int, column: Int, keyPath: String, message: String, suggestion: String? = nil) {
+        self.kind = kind; self.file = file; self.line = line; self.column = column
+        self.keyPath = keyPath; self.message = message; self.suggestion = suggestion
+    }
+
+    public var description: String {
+        var text = file
+        if line > 0 { text += ":\(line):\(column)" }
+        text += ": "
+        if !keyPath.isEmpty { text += "\(keyPath): " }
+        text += message
+        if let suggestion { text += " (did you mean '\(suggestion)'?)" }
+        return text
+    }
+}
+
+/// The closest of `candidates` to `name` by edit distance (case-insensitive), if it is close
+/// enough to be a plausible typo: at most a third of the longer name's length, and at least 1.
+public func closestName(to name: String, in candidates: [String]) -> String? {
+    var best: (name: String, distance: Int)?
+    for candidate in candidates {
+        let distance = editDistance(name.lowercased(), candidate.lowercased())
+        if best == nil || distance < best!.distance { best = (candidate, distance) }
+    }
+    guard let best else { return nil }
+    let limit = max(1, max(name.count, best.name.count) / 3)
+    return best.distance <= limit ? best.name : nil
+}
+
+/// Levenshtein distance: insertions, deletions and substitutions each cost 1.
+func editDistance(_ a: String, _ b: String) -> Int {
+    let a = Array(a), b = Array(b)
+    if a.isEmpty { return b.count }
+    if b.isEmpty { return a.count }
+    var previous = Array(0...b.count)
+    var current = [Int](repeating: 0, count: b.count + 1)
+    for i in 1...a.count {
+        current[0] = i
+        for j in 1...b.count {
+            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
+            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+        }
+        swap(&previous, &current)
+    }
+    return previous[b.count]
+}

@@ -1,0 +1,30 @@
+import ArgumentParser
+import Foundation
+import SceneFile
+
+/// sysexits(3) codes, as DESIGN.md prescribes.
+enum ExitStatus {
+    static let usage: Int32 = 64
+    static let dataError: Int32 = 65
+    static let noInput: Int32 = 66
+    static let cannotCreate: Int32 = 73
+    static let ioError: Int32 = 74
+}
+
+/// Writes `flipbook: error: message` to standard error and returns the exit code to throw.
+func fail(_ message: String, _ code: Int32) -> ExitCode {
+    FileHandle.standardError.write(Data("flipbook: error: \(message)\n".utf8))
+    return ExitCode(code)
+}
+
+/// Loads a scene, turning its errors into a printed message and an exit code
+/// (66 for a missing or unreadable file, 65 for anything wrong inside it).
+func loadScene(_ path: String) throws -> Scene {
+    do {
+        return try SceneDocument.load(path: path)
+    } catch let error as SceneFileError {
+        throw fail(error.description, error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError)
+    }
+}
+
+import Scene

@@ -1,0 +1,29 @@
+import ArgumentParser
+import Foundation
+import SceneFile
+
+struct ValidateCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "validate",
+        abstract: "Check scene files without rendering; print one line per file.")
+
+    @Argument(help: "Scene files to check.")
+    var scenes: [String]
+
+    func run() throws {
+        var worst: Int32 = 0
+        for path in scenes {
+            do {
+                let scene = try SceneDocument.load(path: path)
+                print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
+            } catch let error as SceneFileError {
+                let code = error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
+                FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))
+                worst = max(worst, code)
+            }
+        }
+        if worst != 0 { throw ExitCode(worst) }
+    }
+}
+
+import Motion
