@@ -12,10 +12,11 @@ public enum TimingCurve: Hashable, Sendable {
     /// `kCAMediaTimingFunctionDefault`: (0.25, 0.1, 0.25, 1).
     public static let `default` = TimingCurve.cubicBezier(UnitBezier(x1: 0.25, y1: 0.1, x2: 0.25, y2: 1))
 
-    /// The names a scene file may use, with their curves, in documentation order.
+    /// The names a scene file may use, with their curves, in documentation order. `easeInOut`
+    /// is UIKit's name (`.curveEaseInOut`) for Core Animation's `easeInEaseOut`.
     public static let named: [(name: String, curve: TimingCurve)] = [
         ("linear", .linear), ("easeIn", .easeIn), ("easeOut", .easeOut),
-        ("easeInEaseOut", .easeInEaseOut), ("default", .default),
+        ("easeInEaseOut", .easeInEaseOut), ("easeInOut", .easeInEaseOut), ("default", .default),
     ]
 
     /// Progress at time fraction `x` (clamped to 0...1).

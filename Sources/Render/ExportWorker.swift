@@ -54,13 +54,13 @@ final class ExportWorker {
         }
         lap(&encodeNanoseconds)
         do { try file.close() } catch {
-            unlink(job.temporaryPath)
+            OutputFile.remove(job.temporaryPath)
             throw failure(job, error)
         }
         errno = 0
         guard rename(job.temporaryPath, job.finalPath) == 0 else {
             let code = errno == 0 ? EIO : errno
-            unlink(job.temporaryPath)
+            OutputFile.remove(job.temporaryPath)
             throw ExportError.cannotWrite(frame: job.index, path: job.finalPath, reason: errorText(code))
         }
     }

@@ -28,9 +28,18 @@ struct OutputFile {
         }
     }
 
-    /// Closes and deletes the file, ignoring errors (used when giving up on it).
+    /// Closes and removes the file, ignoring errors (used when giving up on it).
     func discard() {
         fclose(handle)
-        unlink(path)
+        Self.remove(path)
+    }
+
+    /// Removes a file this process was writing: a regular file or a symbolic link, never a
+    /// device, FIFO or directory that happens to be at `path`.
+    static func remove(_ path: String) {
+        var info = stat()
+        guard lstat(path, &info) == 0 else { return }
+        let type = info.st_mode & S_IFMT
+        if type == S_IFREG || type == S_IFLNK { unlink(path) }
     }
 }

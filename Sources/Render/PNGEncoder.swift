@@ -23,7 +23,7 @@ public final class PNGEncoder {
     public func write(_ pixels: PixelBuffer, to path: String) throws {
         let file = try OutputFile(creating: path)
         do { try encode(pixels, to: file) } catch { file.discard(); throw error }
-        do { try file.close() } catch { unlink(path); throw error }
+        do { try file.close() } catch { OutputFile.remove(path); throw error }
     }
 
     /// Writes a decoded image (straight RGBA bytes) to a PNG file at `path`: RGBA if the image
@@ -41,7 +41,7 @@ public final class PNGEncoder {
             file.discard()
             throw error
         }
-        do { try file.close() } catch { unlink(path); throw error }
+        do { try file.close() } catch { OutputFile.remove(path); throw error }
     }
 
     /// Encodes `pixels` into an open file (the caller closes it).

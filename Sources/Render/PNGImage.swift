@@ -54,7 +54,7 @@ public struct PNGImage: Hashable, Sendable {
     }
 
     /// The pixel at column `x`, row `y` (0-based, from the top left).
-    public subscript(x: Int, y: Int) -> RGBA8 {
+    public subscript(x x: Int, y y: Int) -> RGBA8 {
         precondition(x >= 0 && x < width && y >= 0 && y < height, "pixel (\(x), \(y)) outside \(width)×\(height)")
         let i = (y * width + x) * 4
         return RGBA8(r: rgba[i], g: rgba[i + 1], b: rgba[i + 2], a: rgba[i + 3])

@@ -49,7 +49,7 @@ public struct SceneFileError: Error, Equatable, CustomStringConvertible, Sendabl
 }
 
 /// The closest of `candidates` to `name` by edit distance (case-insensitive), if it is close
-/// enough to be a plausible typo: at most a third of the longer name's length, and at least 1.
+/// enough to be a plausible typo: at most a third of the longer name's length, and at least 2.
 public func closestName(to name: String, in candidates: [String]) -> String? {
     var best: (name: String, distance: Int)?
     for candidate in candidates {
@@ -57,24 +57,27 @@ public func closestName(to name: String, in candidates: [String]) -> String? {
         if best == nil || distance < best!.distance { best = (candidate, distance) }
     }
     guard let best else { return nil }
-    let limit = max(1, max(name.count, best.name.count) / 3)
+    let limit = max(2, max(name.count, best.name.count) / 3)
     return best.distance <= limit ? best.name : nil
 }
 
-/// Levenshtein distance: insertions, deletions and substitutions each cost 1.
+/// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
+/// neighbouring characters each cost 1 (so "grwo" is 1 from "grow").
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var previous = Array(0...b.count)
-    var current = [Int](repeating: 0, count: b.count + 1)
+    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
+    for i in 0...a.count { d[i][0] = i }
+    for j in 0...b.count { d[0][j] = j }
     for i in 1...a.count {
-        current[0] = i
         for j in 1...b.count {
-            let substitution = previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1)
-            current[j] = min(previous[j] + 1, current[j - 1] + 1, substitution)
+            let cost = a[i - 1] == b[j - 1] ? 0 : 1
+            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+            }
         }
-        swap(&previous, &current)
     }
-    return previous[b.count]
+    return d[a.count][b.count]
 }

@@ -6,5 +6,5 @@ struct Flipbook: ParsableCommand {
         commandName: "flipbook",
         abstract: "Simulate iOS animations headlessly and export every frame as PNG.",
         discussion: "Scene files are documented in docs/scenes.md. Exit codes follow sysexits: 64 usage, 65 bad scene data, 66 missing input, 73 cannot create output, 74 I/O error.",
-        subcommands: [TraceCommand.self, ValidateCommand.self])
+        subcommands: [RenderCommand.self, TraceCommand.self, ValidateCommand.self])
 }

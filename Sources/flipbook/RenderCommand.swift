@@ -1,0 +1,180 @@
+import ArgumentParser
+import Foundation
+import Motion
+import Render
+import Scene
+import SceneFile
+
+struct RenderCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "render",
+        abstract: "Render a scene's frames to PNG files.",
+        discussion: """
+            Frames are named by their real index (frame-0000.png, ...) and each is written to a \
+            temporary name and renamed, so an interrupted render leaves only complete frames; \
+            --resume skips those. A summary line ends the run.
+            """)
+
+    @Argument(help: "The scene file (YAML or JSON).")
+    var scene: String
+
+    @Option(name: [.short, .customLong("output")], help: "Output directory (default: out/<scene name>).")
+    var output: String?
+
+    @Option(help: "Frames per second (default: the scene's canvas.fps).")
+    var fps: Double?
+
+    @Option(help: "Pixels per point (default: the scene's canvas.scale).")
+    var scale: Double?
+
+    @Option(help: "Frames to render: A-B, A- (to the end) or N (default: all).")
+    var frames: FrameRange?
+
+    @Option(help: "Worker threads that draw and encode (default: the number of cores).")
+    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+
+    @Option(help: "File-name pattern with one %d, numbered by frame index.")
+    var pattern: String = "frame-%04d.png"
+
+    @Option(help: "Seconds to render instead of the scene's duration.")
+    var duration: Double?
+
+    @Option(help: "PNG compression: fast (zlib level 1, no filter) or small (level 9, adaptive filters).")
+    var compression: CompressionChoice = .fast
+
+    @Flag(help: "Skip frames whose file already exists.")
+    var resume = false
+
+    @Flag(help: "No progress bar and no summary line.")
+    var quiet = false
+
+    @Flag(help: "Print per-stage timings and peak memory to standard error (for scripts/bench).")
+    var timings = false
+
+    func validate() throws {
+        if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0, got \(fps)") }
+        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, got \(scale)") }
+        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number greater than 0, got \(duration)") }
+        if threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads)") }
+        do { _ = try FrameNamePattern(pattern) } catch { throw ValidationError("--pattern: \(error)") }
+    }
+
+    func run() throws {
+        var scene = try loadScene(self.scene)
+        if let duration { scene.duration = duration }
+        let fps = self.fps ?? scene.fps
+        let scale = self.scale ?? scene.scale
+        if let problem = SceneDocument.checkFrameSize(scene.size, scale: scale).problem {
+            throw fail("--scale \(scale.shortestText): \(problem)", ExitStatus.usage)
+        }
+        let count = scene.frameCount(fps: fps)
+        let range: ClosedRange<Int>
+        switch (frames ?? FrameRange(first: 0, last: nil)).indices(frameCount: count) {
+        case .success(let r): range = r
+        case .failure(let code): throw code
+        }
+        let directory = output ?? "out/\(scene.name)"
+        try prepare(directory: directory)
+
+        let options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
+                                    threads: threads, resume: resume)
+        var player = Player(scene: scene)
+        var progress = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        let stats: ExportStats
+        do {
+            stats = try ExportPipeline(options: options).run(frames: Array(range), source: { index in
+                player.frame(at: index, fps: fps)
+            }, progress: { done, total in progress.update(done: done, total: total) })
+        } catch {
+            progress.finish()
+            throw fail("\(error)", exportExitStatus(for: error))
+        }
+        progress.finish()
+        try writeManifest(directory: directory, scene: scene, fps: fps, scale: scale, frames: range)
+
+        if !quiet {
+            let skipped = stats.framesSkipped > 0 ? " (\(stats.framesSkipped) already there)" : ""
+            print("rendered \(stats.framesWritten) frames\(skipped) in \(String(format: "%.2f", stats.wallSeconds)) s, "
+                  + "\(String(format: "%.1f", stats.framesPerSecond)) frames/s, \(stats.threads) threads -> \(directory)/")
+        }
+        fflush(stdout)
+        if timings { printTimings(stats) }
+    }
+
+    /// Creates the output directory and proves it is writable before any frame is simulated.
+    private func prepare(directory: String) throws {
+        let manager = FileManager.default
+        var isDirectory: ObjCBool = false
+        if manager.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
+            throw fail("cannot use \(directory) as the output directory: it is a file", ExitStatus.cannotCreate)
+        }
+        do {
+            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        } catch {
+            throw fail("cannot create output directory \(directory): \(describe(error))", ExitStatus.cannotCreate)
+        }
+        let probe = "\(directory)/.flipbook-probe-\(getpid())"
+        guard manager.createFile(atPath: probe, contents: Data()) else {
+            throw fail("cannot write into the output directory \(directory): \(String(cString: strerror(errno)))", ExitStatus.cannotCreate)
+        }
+        try? manager.removeItem(atPath: probe)
+    }
+
+    /// `.flipbook.json` beside the frames: what scripts/gif and later tools need to know.
+    private func writeManifest(directory: String, scene: Scene, fps: Double, scale: Double, frames: ClosedRange<Int>) throws {
+        let text = """
+            {"scene": "\(scene.name)", "fps": \(fps.shortestText), "scale": \(scale.shortestText), \
+            "width": \(scene.size.width.shortestText), "height": \(scene.size.height.shortestText), \
+            "firstFrame": \(frames.lowerBound), "lastFrame": \(frames.upperBound), "pattern": "\(pattern)"}
+
+            """
+        let path = "\(directory)/.flipbook.json"
+        let temporary = path + ".tmp-\(getpid())"
+        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)), rename(temporary, path) == 0 else {
+            try? FileManager.default.removeItem(atPath: temporary)
+            throw fail("cannot write \(path): \(String(cString: strerror(errno)))", ExitStatus.ioError)
+        }
+    }
+
+    private func printTimings(_ stats: ExportStats) {
+        let n = Double(max(stats.framesWritten, 1))
+        func ms(_ total: Double) -> String { String(format: "%.2fms", total / n) }
+        let line = "timings: frames=\(stats.framesWritten) threads=\(stats.threads) wall=\(String(format: "%.3f", stats.wallSeconds))s "
+            + "fps=\(String(format: "%.1f", stats.framesPerSecond)) simulate=\(ms(stats.simulateMilliseconds)) "
+            + "draw=\(ms(stats.drawMilliseconds)) encode=\(ms(stats.encodeMilliseconds)) write=\(ms(stats.writeMilliseconds)) "
+            + "peakRSS=\(peakResidentKiB())KiB\n"
+        FileHandle.standardError.write(Data(line.utf8))
+    }
+}
+
+enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
+    case fast, small
+    var options: PNGOptions { self == .fast ? .fast : .smallFiles }
+}
+
+/// The exit code for an export failure: 73 when the output cannot be created, 74 for I/O.
+func exportExitStatus(for error: Error) -> Int32 {
+    switch error {
+    case ExportError.cannotCreateDirectory: return ExitStatus.cannotCreate
+    case ExportError.cannotWrite: return ExitStatus.ioError
+    case is RenderError: return ExitStatus.ioError
+    default: return ExitStatus.ioError
+    }
+}
+
+func describe(_ error: Error) -> String {
+    if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
+       underlying.domain == NSPOSIXErrorDomain {
+        return String(cString: strerror(Int32(underlying.code)))
+    }
+    return error.localizedDescription
+}
+
+/// Peak resident memory of this process (VmHWM), in KiB; 0 if unknown.
+func peakResidentKiB() -> Int {
+    guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return 0 }
+    for line in status.split(separator: "\n") where line.hasPrefix("VmHWM:") {
+        return Int(line.split(separator: " ", omittingEmptySubsequences: true).dropFirst().first ?? "") ?? 0
+    }
+    return 0
+}
