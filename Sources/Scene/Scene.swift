@@ -21,13 +21,16 @@ public struct Scene: Hashable, Sendable {
     public var taps: [Tap]
     /// Evaluated in order before every frame.
     public var bindings: [Binding]
+    /// Representative frame indices at `fps` (the golden tests check these).
+    public var keyFrames: [Int]
 
     public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
-                duration: Double, views: [View], actions: [Action] = [], taps: [Tap] = [], bindings: [Binding] = []) {
+                duration: Double, views: [View], actions: [Action] = [], taps: [Tap] = [], bindings: [Binding] = [], keyFrames: [Int] = []) {
         self.name = name; self.size = size; self.background = background; self.fps = fps; self.scale = scale
         self.duration = duration; self.views = views; self.actions = actions
         self.taps = taps.sorted { $0.time < $1.time }
         self.bindings = bindings
+        self.keyFrames = keyFrames
     }
 
     /// The number of frames at `fps`: frames 0...n−1 cover t = 0 through the last instant

@@ -13,7 +13,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "views", "bindings", "actions", "input"]
+    static let rootKeys = ["name", "canvas", "duration", "views", "bindings", "actions", "input", "keyFrames"]
     static let canvasKeys = ["size", "background", "scale", "fps"]
 
     mutating func decode(_ root: Located, defaultName: String) throws -> Scene {
@@ -41,9 +41,11 @@ struct SceneDecoder {
         try resolveViewReferences()
         let bindings = try fields["bindings"].map { try decodeBindings($0, actions: actions) } ?? []
         let taps = try fields["input"].map { try decodeInput($0, duration: duration) } ?? []
+        let frameCount = Int((duration * fps + 1e-9).rounded(.down)) + 1
+        let keyFrames = try fields["keyFrames"].map { try decodeKeyFrames($0, frameCount: frameCount) } ?? []
 
         return Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
-                     views: views, actions: actions, taps: taps, bindings: bindings)
+                     views: views, actions: actions, taps: taps, bindings: bindings, keyFrames: keyFrames)
     }
 
     // MARK: References
@@ -86,7 +88,15 @@ struct SceneDecoder {
         return try parser.parse()
     }
 
-    // MARK: Bindings and input
+    // MARK: Bindings, input, key frames
+
+    func decodeKeyFrames(_ node: Located, frameCount: Int) throws -> [Int] {
+        try node.sequence("frame indices").map { item in
+            let value = try item.number(in: 0...Double(frameCount - 1), "a frame index of the scene (0-\(frameCount - 1) at its fps)")
+            guard value == value.rounded() else { throw item.error(.invalidValue, "expected a whole frame index, found \(formatted(value))") }
+            return Int(value)
+        }
+    }
 
     mutating func decodeBindings(_ node: Located, actions: [Action]) throws -> [Binding] {
         let animated = Set(actions.flatMap { $0.steps.map(\.property) })
