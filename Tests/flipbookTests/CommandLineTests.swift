@@ -1,0 +1,181 @@
+import Foundation
+import XCTest
+
+/// Runs the built `flipbook` binary as a user would and checks exit codes, messages and files.
+final class CommandLineTests: XCTestCase {
+    private var repository: URL {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+    }
+    private var skype: String { repository.appendingPathComponent("scenes/skype-action-sheet.yaml").path }
+    private var scratch: URL!
+
+    override func setUpWithError() throws {
+        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-cli-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
+    }
+
+    override func tearDownWithError() throws {
+        try? FileManager.default.removeItem(at: scratch)
+    }
+
+    private struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    private func flipbook(_ arguments: String...) throws -> Result { try flipbook(arguments) }
+
+    private func flipbook(_ arguments: [String]) throws -> Result {
+        // The test bundle sits beside the products it depends on.
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook")
+        let candidates = [binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flipbook")]
+        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary.path])
+        }
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        process.currentDirectoryURL = scratch
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+
+    private func write(_ text: String, to name: String) throws -> String {
+        let path = scratch.appendingPathComponent(name).path
+        try text.write(toFile: path, atomically: true, encoding: .utf8)
+        return path
+    }
+
+    private func files(in directory: String) -> [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
+    }
+
+    private let tiny = """
+    canvas: { size: [40, 30], scale: 1, fps: 10 }
+    duration: 1
+    views:
+      - id: box
+        frame: [0, 0, 10, 10]
+        backgroundColor: "#ff0000"
+        onTap: move
+    actions:
+      move:
+        animations:
+          - { property: box.frame.x, to: 30, duration: 0.5, spring: { damping: 0.7 } }
+    input:
+      - { tap: box, at: 0.2 }
+    """
+
+    func testMissingSceneExits66() throws {
+        let r = try flipbook("render", "nope.yaml")
+        XCTAssertEqual(r.status, 66)
+        XCTAssertTrue(r.stderr.contains("nope.yaml: no such file"), r.stderr)
+        XCTAssertEqual(try flipbook("validate", "nope.yaml").status, 66)
+    }
+
+    func testSyntaxErrorExits65WithLineAndColumn() throws {
+        let path = try write("canvas: { size: [40, 30]\nduration: 1\n", to: "broken.yaml")
+        let r = try flipbook("render", path, "-o", "out")
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains("broken.yaml:"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("YAML syntax error"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
+    }
+
+    func testUnknownKeyExits65WithSuggestion() throws {
+        let path = try write(tiny.replacingOccurrences(of: "duration: 1", with: "duraton: 1"), to: "typo.yaml")
+        let r = try flipbook("validate", path)
+        XCTAssertEqual(r.status, 65)
+        XCTAssertTrue(r.stderr.contains("typo.yaml:2:1: duraton: unknown key 'duraton'"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("did you mean 'duration'?"), r.stderr)
+    }
+
+    func testFramesOutsideTheSceneExits64() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        for range in ["5-99", "11", "20-"] {
+            let r = try flipbook("render", path, "-o", "out", "--frames", range)
+            XCTAssertEqual(r.status, 64, range)
+            XCTAssertTrue(r.stderr.contains("outside the scene, which has frames 0-10"), r.stderr)
+        }
+        XCTAssertEqual(try flipbook("render", path, "--frames", "7-3").status, 64)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
+    }
+
+    func testBadOptionsExit64() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        for arguments in [["--fps", "0"], ["--scale", "-1"], ["--threads", "0"], ["--pattern", "frame.png"], ["--scale", "2000"]] {
+            let r = try flipbook(["render", path, "-o", "out"] + arguments)
+            XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
+        }
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
+    }
+
+    func testUnwritableOutputExits73AndWritesNothing() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        let blocker = try write("not a directory", to: "blocker")
+        let r = try flipbook("render", path, "-o", blocker + "/frames")
+        XCTAssertEqual(r.status, 73, r.stderr)
+        XCTAssertTrue(r.stderr.contains("cannot create output directory"), r.stderr)
+        let onFile = try flipbook("render", path, "-o", blocker)
+        XCTAssertEqual(onFile.status, 73, onFile.stderr)
+        XCTAssertEqual(files(in: scratch.path), ["blocker", "tiny.yaml"])
+    }
+
+    func testRenderWritesEveryFrameAndAManifestThenResumes() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        let r = try flipbook("render", path, "-o", "out", "--threads", "2")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("rendered 11 frames"), r.stdout)
+        let out = scratch.appendingPathComponent("out").path
+        XCTAssertEqual(files(in: out), [".flipbook.json"] + (0...10).map { String(format: "frame-%04d.png", $0) })
+        let manifest = try String(contentsOfFile: out + "/.flipbook.json", encoding: .utf8)
+        XCTAssertTrue(manifest.contains("\"fps\": 10"), manifest)
+
+        try FileManager.default.removeItem(atPath: out + "/frame-0004.png")
+        let resumed = try flipbook("render", path, "-o", "out", "--resume")
+        XCTAssertEqual(resumed.status, 0, resumed.stderr)
+        XCTAssertTrue(resumed.stdout.contains("rendered 1 frames (10 already there)"), resumed.stdout)
+    }
+
+    func testFramesAreByteIdenticalWithOneAndTwoThreads() throws {
+        for threads in ["1", "2"] {
+            let r = try flipbook("render", skype, "-o", "t\(threads)", "--scale", "1", "--frames", "10-40", "--threads", threads, "--quiet")
+            XCTAssertEqual(r.status, 0, r.stderr)
+            XCTAssertEqual(r.stdout, "")
+        }
+        let one = scratch.appendingPathComponent("t1").path, two = scratch.appendingPathComponent("t2").path
+        let names = files(in: one).filter { $0.hasSuffix(".png") }
+        XCTAssertEqual(names.count, 31)
+        XCTAssertEqual(names, files(in: two).filter { $0.hasSuffix(".png") })
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: one + "/" + name), FileManager.default.contents(atPath: two + "/" + name), name)
+        }
+    }
+
+    func testTracePrintsCSVInShortestForm() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        let r = try flipbook("trace", path, "--property", "box.frame.x", "--property", "box.position.x", "--frames", "0-3")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let lines = r.stdout.split(separator: "\n").map(String.init)
+        XCTAssertEqual(lines[0], "frame,time,box.frame.x,box.position.x")
+        XCTAssertEqual(lines[1], "0,0,0,5")
+        XCTAssertEqual(lines[3], "2,0.2,0,5")
+        XCTAssertEqual(lines.count, 5)
+        let fields = lines[4].split(separator: ",")
+        XCTAssertEqual(Double(fields[1]), 0.3)
+        XCTAssertGreaterThan(Double(fields[2]) ?? 0, 0)
+        let bad = try flipbook("trace", path, "--property", "box.frame.z")
+        XCTAssertEqual(bad.status, 64)
+        XCTAssertTrue(bad.stderr.contains("did you mean 'box.frame.x'?"), bad.stderr)
+    }
+
+    func testValidateAcceptsTheDemoScene() throws {
+        let r = try flipbook("validate", skype)
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(r.stdout.contains("ok: "), r.stdout)
+    }
+}
