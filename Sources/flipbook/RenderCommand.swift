@@ -80,10 +80,12 @@ struct RenderCommand: ParsableCommand {
                                     threads: threads, resume: resume)
         var player = Player(scene: scene)
         var progress = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        let interruption = Interruption()
         let stats: ExportStats
         do {
             stats = try ExportPipeline(options: options).run(frames: Array(range), source: { index in
-                player.frame(at: index, fps: fps)
+                try interruption.check()
+                return player.frame(at: index, fps: fps)
             }, progress: { done, total in progress.update(done: done, total: total) })
         } catch {
             progress.finish()
@@ -152,9 +154,11 @@ enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
     var options: PNGOptions { self == .fast ? .fast : .smallFiles }
 }
 
-/// The exit code for an export failure: 73 when the output cannot be created, 74 for I/O.
+/// The exit code for an export failure: 73 when the output cannot be created, 74 for I/O,
+/// 130 when interrupted.
 func exportExitStatus(for error: Error) -> Int32 {
     switch error {
+    case is Interruption.Interrupted: return 130
     case ExportError.cannotCreateDirectory: return ExitStatus.cannotCreate
     case ExportError.cannotWrite: return ExitStatus.ioError
     case is RenderError: return ExitStatus.ioError

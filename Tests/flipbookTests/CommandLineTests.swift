@@ -156,6 +156,31 @@ final class CommandLineTests: XCTestCase {
         }
     }
 
+    func testInterruptKeepsOnlyCompleteFrames() throws {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook")
+        let process = Process()
+        process.executableURL = binary
+        // A long render that cannot finish before the signal arrives.
+        process.arguments = ["render", skype, "-o", "long", "--duration", "120", "--quiet"]
+        process.currentDirectoryURL = scratch
+        process.standardError = Pipe()
+        try process.run()
+        let out = scratch.appendingPathComponent("long").path
+        let deadline = Date().addingTimeInterval(60)
+        while files(in: out).filter({ $0.hasSuffix(".png") }).count < 3, Date() < deadline { usleep(20_000) }
+        process.interrupt()
+        process.waitUntilExit()
+        XCTAssertEqual(process.terminationStatus, 130)
+        let left = files(in: out)
+        XCTAssertGreaterThanOrEqual(left.filter { $0.hasSuffix(".png") }.count, 3)
+        XCTAssertEqual(left.filter { $0.contains(".tmp") }, [], "temporary files left behind")
+        for name in left where name.hasSuffix(".png") {
+            let data = try XCTUnwrap(FileManager.default.contents(atPath: out + "/" + name))
+            // A complete PNG ends with the IEND chunk.
+            XCTAssertEqual(Array(data.suffix(8)), [0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82], name)
+        }
+    }
+
     func testTracePrintsCSVInShortestForm() throws {
         let path = try write(tiny, to: "tiny.yaml")
         let r = try flipbook("trace", path, "--property", "box.frame.x", "--property", "box.position.x", "--frames", "0-3")

@@ -1,0 +1,44 @@
+import Dispatch
+import Foundation
+
+/// Turns SIGINT and SIGTERM into a flag the export checks between frames, so Ctrl-C stops a
+/// render cleanly: no more frames start, temporary files are removed, and only complete
+/// frames remain (exit status 130, as shells report an interrupted command).
+final class Interruption: @unchecked Sendable {
+    struct Interrupted: Error, CustomStringConvertible {
+        let signal: Int32
+        var description: String { "interrupted by signal \(signal); complete frames were kept (use --resume to continue)" }
+    }
+
+    private let lock = NSLock()
+    private var received: Int32 = 0
+    private var sources: [DispatchSourceSignal] = []
+    private let queue = DispatchQueue(label: "flipbook.signals")
+
+    init() {
+        for signalNumber in [SIGINT, SIGTERM] {
+            signal(signalNumber, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: queue)
+            source.setEventHandler { [weak self] in
+                guard let self else { return }
+                self.lock.lock()
+                if self.received == 0 { self.received = signalNumber }
+                self.lock.unlock()
+            }
+            source.resume()
+            sources.append(source)
+        }
+    }
+
+    /// Throws `Interrupted` once a signal has arrived.
+    func check() throws {
+        lock.lock()
+        let signalNumber = received
+        lock.unlock()
+        if signalNumber != 0 { throw Interrupted(signal: signalNumber) }
+    }
+
+    deinit {
+        for source in sources { source.cancel() }
+    }
+}
