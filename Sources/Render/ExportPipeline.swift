@@ -39,56 +39,26 @@ public struct ExportPipeline {
         try OutputDirectory.create(directory)
 
         let queue = ExportQueue(capacity: 2 * workers.count)
-        let exited = DispatchSemaphore(value: 0)
-        for worker in workers {
-            let thread = Thread {
-                worker.run(queue)
-                exited.signal()
-            }
-            thread.name = "flipbook.export"
-            thread.start()
-        }
-
+        let exited = start(workers, on: queue)
         var stats = ExportStats()
         stats.threads = workers.count
         var reported = -1
-        func report(finished: Int) {
-            let done = stats.framesSkipped + finished
+        let report = { (finished: Int, skipped: Int) in
+            let done = skipped + finished
             if done != reported, let progress {
                 reported = done
                 progress(done, frames.count)
             }
         }
 
-        var sourceError: Error?
-        let suffix = ".tmp-\(getpid())"
-        for index in frames {
-            let frame: Frame
-            let simulating = MonotonicClock.nanoseconds()
-            do { frame = try source(index) } catch {
-                sourceError = error
-                queue.cancel(with: error)
-                break
-            }
-            stats.simulateMilliseconds += MonotonicClock.milliseconds(since: simulating)
-            let name = names.fileName(for: index)
-            let finalPath = OutputDirectory.path(directory, name)
-            if options.resume && OutputDirectory.isRegularFile(finalPath) {
-                stats.framesSkipped += 1
-            } else {
-                let job = ExportJob(index: index, frame: frame, finalPath: finalPath,
-                                    temporaryPath: OutputDirectory.path(directory, "." + name + suffix))
-                guard queue.push(job) else { break }
-            }
-            report(finished: queue.state.finished)
-        }
+        let sourceError = feed(frames, from: source, names: names, directory: directory, into: queue,
+                               stats: &stats, report: report)
         queue.close()
-
         var seen = queue.state.finished
         while true {
             let (finished, settled) = queue.waitForProgress(after: seen)
             seen = finished
-            report(finished: finished)
+            report(finished, stats.framesSkipped)
             if settled { break }
         }
         for _ in workers { exited.wait() }
@@ -101,6 +71,48 @@ public struct ExportPipeline {
         stats.writeMilliseconds = workers.reduce(0) { $0 + Double($1.writeNanoseconds) / 1e6 }
         stats.wallSeconds = MonotonicClock.milliseconds(since: started) / 1000
         return stats
+    }
+
+    /// Starts one thread per worker; the semaphore is signalled once as each thread ends.
+    private func start(_ workers: [ExportWorker], on queue: ExportQueue) -> DispatchSemaphore {
+        let exited = DispatchSemaphore(value: 0)
+        for worker in workers {
+            let thread = Thread {
+                worker.run(queue)
+                exited.signal()
+            }
+            thread.name = "flipbook.export"
+            thread.start()
+        }
+        return exited
+    }
+
+    /// Runs the source for every frame in order and queues the frames to write; stops early
+    /// when the export fails. Returns the source's error, if it threw.
+    private func feed(_ frames: [Int], from source: (Int) throws -> Frame, names: FrameNamePattern,
+                      directory: String, into queue: ExportQueue, stats: inout ExportStats,
+                      report: (_ finished: Int, _ skipped: Int) -> Void) -> Error? {
+        let suffix = ".tmp-\(getpid())"
+        for index in frames {
+            let frame: Frame
+            let simulating = MonotonicClock.nanoseconds()
+            do { frame = try source(index) } catch {
+                queue.cancel(with: error)
+                return error
+            }
+            stats.simulateMilliseconds += MonotonicClock.milliseconds(since: simulating)
+            let name = names.fileName(for: index)
+            let finalPath = OutputDirectory.path(directory, name)
+            if options.resume && OutputDirectory.isRegularFile(finalPath) {
+                stats.framesSkipped += 1
+            } else {
+                let job = ExportJob(index: index, frame: frame, finalPath: finalPath,
+                                    temporaryPath: OutputDirectory.path(directory, "." + name + suffix))
+                guard queue.push(job) else { return nil }
+            }
+            report(queue.state.finished, stats.framesSkipped)
+        }
+        return nil
     }
 
     private func validate(_ frames: [Int]) throws {
