@@ -7,6 +7,8 @@ enum ExitStatus {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
+    /// A system file flipbook needs (the pinned font) is missing.
+    static let osFile: Int32 = 72
     static let cannotCreate: Int32 = 73
     static let ioError: Int32 = 74
 }

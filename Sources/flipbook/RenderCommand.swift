@@ -73,6 +73,9 @@ struct RenderCommand: ParsableCommand {
         case .success(let r): range = r
         case .failure(let code): throw code
         }
+        do { try FontFiles.dejaVuSans.checkPresent() } catch {
+            throw fail("\(error)", ExitStatus.osFile)
+        }
         let directory = output ?? "out/\(scene.name)"
         try prepare(directory: directory)
 
@@ -155,13 +158,13 @@ enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
 }
 
 /// The exit code for an export failure: 73 when the output cannot be created, 74 for I/O,
-/// 130 when interrupted.
+/// 72 when the pinned font is missing, 130 when interrupted.
 func exportExitStatus(for error: Error) -> Int32 {
     switch error {
     case is Interruption.Interrupted: return 130
+    case RenderError.fontMissing, RenderError.fontUnreadable: return ExitStatus.osFile
     case ExportError.cannotCreateDirectory: return ExitStatus.cannotCreate
     case ExportError.cannotWrite: return ExitStatus.ioError
-    case is RenderError: return ExitStatus.ioError
     default: return ExitStatus.ioError
     }
 }
