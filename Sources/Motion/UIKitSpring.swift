@@ -7,23 +7,30 @@ import Foundation
 /// We use the model Framer documents as iOS's own ("under the hood, iOS computes the actual
 /// tension and friction … based on dampingRatio and duration. The same calculations are used in
 /// Framer" — framer/SpringsExample; koenbok/Framer `SpringCurveValueConverter`): unit mass,
-/// damping ratio ζ as given, and the natural frequency ω₀ chosen so that the oscillation's
-/// envelope has decayed to ε = 0.001 of the distance exactly at the duration d:
+/// damping ratio ζ as given, and the natural frequency ω₀ chosen so that an envelope of the
+/// oscillation has decayed to ε = 0.001 of the distance exactly at the duration d:
 ///
-///   ζ < 1:  (ζω₀ − v₀) / (ω₀√(1−ζ²)) · e^(−ζω₀d) = ε
-///   ζ ≥ 1:  e^(−ω₀d) · ((ω₀ − v₀)·d + 1) = ε
+///   ζ < 1:  (ζω₀ − v₀) / (ω₀√(1−ζ²)) · e^(−ζω₀d) = ε      (Framer's formula)
+///   ζ = 1:  e^(−ω₀d) · ((ω₀ − v₀)·d + 1) = ε              (Framer's formula; exact |x(d)|)
+///   ζ > 1:  |x(d)| = ε, x the over-damped solution         (ours: Framer clamps ζ to 1)
 ///
-/// then k = ω₀², c = 2ζω₀. (Framer's published example, d = 3, ζ = 0.25, v₀ = 0, gives
-/// k = 54.8336…, c = 3.7024…; a test checks we agree.) The spring runs in real seconds (no time
-/// rescaling) and, like a Core Animation animation removed at its duration, the value is the
-/// target exactly from t = d on: the step there is at most ε of the distance.
+/// then k = ω₀², c = 2ζω₀. Framer's published example, d = 3, ζ = 0.25, v₀ = 0, gives
+/// k = 54.8336…, c = 3.7024…; a test checks we agree.
+///
+/// The spring runs in real seconds (no time rescaling) and, like a Core Animation animation
+/// removed at its duration, the value is the target exactly from t = d on. For ζ ≥ 1 the step
+/// there is at most ε of the distance. For ζ < 1 Framer's envelope is only the sine term's
+/// amplitude |B| (B = (v₀ − ζω₀)/ω_d) and ignores the cosine term, so the step can reach
+/// ε·√(1 + 1/B²): about ε·1.7 at ζ = 0.75, ε·20 (2%) at ζ = 0.05. The formula is also
+/// discontinuous as ζ → 1 from below (ω_d → 0). Both are properties of the documented model,
+/// kept for fidelity; tests pin them.
 ///
 /// Velocity is UIKit's relative unit: 1.0 = the whole distance per second, positive towards
 /// the target.
 public struct UIKitSpring: Hashable, Sendable {
-    /// Seconds; > 0.
+    /// Seconds, within `durationRange`.
     public let duration: Double
-    /// ζ in (0, 1] as UIKit documents (values above 1 are accepted and over-damp).
+    /// ζ within `dampingRatioRange` (UIKit documents (0, 1]; above 1 over-damps).
     public let dampingRatio: Double
     /// Distance fractions per second at t = 0, towards the target.
     public let initialVelocity: Double
@@ -33,8 +40,16 @@ public struct UIKitSpring: Hashable, Sendable {
     /// The envelope's remaining fraction of the distance at t = duration.
     public static let settleFraction = 0.001
 
+    /// Durations (seconds) for which the constants stay well inside Double's range.
+    public static let durationRange = 0.001...3600.0
+    /// Damping ratios accepted; UIKit documents (0, 1], above 1 over-damps.
+    public static let dampingRatioRange = 0.001...100.0
+    /// Initial velocities accepted, in distances per second.
+    public static let velocityRange = -1000.0...1000.0
+
     public init(duration: Double, dampingRatio: Double, initialVelocity: Double = 0) {
-        precondition(duration > 0 && dampingRatio > 0, "invalid spring parameters")
+        precondition(Self.durationRange.contains(duration) && Self.dampingRatioRange.contains(dampingRatio)
+                     && Self.velocityRange.contains(initialVelocity), "spring parameters outside the supported ranges")
         self.duration = duration
         self.dampingRatio = dampingRatio
         self.initialVelocity = initialVelocity
@@ -62,7 +77,10 @@ public struct UIKitSpring: Hashable, Sendable {
             if zeta < 1 {
                 return abs(zeta * omega - v0) / (omega * (1 - zeta * zeta).squareRoot()) * exp(-zeta * omega * d)
             }
-            return exp(-omega * d) * abs((omega - v0) * d + 1)
+            if zeta == 1 {
+                return exp(-omega * d) * abs((omega - v0) * d + 1)
+            }
+            return abs(DampedOscillator(naturalFrequency: omega, dampingRatio: zeta).state(at: d, x0: -1, v0: v0).position)
         }
         // Bracket the largest crossing: from Framer's starting guess 5/d, grow until the
         // envelope is below ε, then bisect between the last point above and the first below.

@@ -33,10 +33,27 @@ public struct Scene: Hashable, Sendable {
         self.keyFrames = keyFrames
     }
 
+    /// The most frames one scene may have (a little over 4.6 hours at 60 fps).
+    public static let maximumFrameCount = 1_000_000
+
     /// The number of frames at `fps`: frames 0...n−1 cover t = 0 through the last instant
     /// not after `duration` (frame i is at t = i / fps).
-    public func frameCount(fps: Double) -> Int {
-        Int((duration * fps + 1e-9).rounded(.down)) + 1
+    public func frameCount(fps: Double) -> Int { Self.frameCount(duration: duration, fps: fps) }
+
+    /// `frameCount(fps:)` for any duration and fps that pass `checkFrameCount`.
+    public static func frameCount(duration: Double, fps: Double) -> Int {
+        let last = (duration * fps + 1e-9).rounded(.down)
+        precondition(last.isFinite && last < Double(maximumFrameCount), "frame count not checked")
+        return Int(last) + 1
+    }
+
+    /// Why `duration` seconds at `fps` is too many frames, or nil when it is within the limit.
+    public static func checkFrameCount(duration: Double, fps: Double) -> String? {
+        let frames = (duration * fps + 1e-9).rounded(.down) + 1
+        guard frames.isFinite, frames <= Double(maximumFrameCount) else {
+            return "\(duration.shortestText) s at \(fps.shortestText) fps is more than \(maximumFrameCount) frames"
+        }
+        return nil
     }
 
     /// The index of the view with `id`, or nil.

@@ -2,6 +2,9 @@ import Motion
 
 /// A text label drawn centred vertically in its view's bounds.
 public struct Label: Hashable, Sendable {
+    /// Font sizes a label may have, in points (FreeType fails on absurd sizes).
+    public static let fontSizeRange = 0.5...1000.0
+
     public var text: String
     /// Points.
     public var fontSize: Double

@@ -8,9 +8,16 @@ import Scene
 ///   unary   = "-" unary | atom
 ///   atom    = NUMBER | NAME | "(" sum ")"
 /// NAME is `width` or `height` (the shape's own size, where allowed) or `ID.property.path`.
+/// Expressions are kept small (`maximumTerms` numbers and names, `maximumDepth` nested
+/// parentheses or minus signs) so evaluating one every frame stays cheap and shallow.
 struct ExpressionParser {
+    static let maximumTerms = 64
+    static let maximumDepth = 16
+
     private let text: [Character]
     private var position = 0
+    private var terms = 0
+    private var depth = 0
     private let source: Located
     private let resolve: (String) -> Expression?
     private let names: () -> [String]
@@ -29,7 +36,7 @@ struct ExpressionParser {
 
     private func failure(_ problem: String, suggestion: String? = nil) -> SceneFileError {
         var error = source.error(.invalidValue, "\(problem) in expression '\(String(text))' at character \(position + 1)", suggestion: suggestion)
-        if error.line > 0 { error.column += position }
+        if error.line > 0 { error.column += position + source.quoteOffset }
         return error
     }
 
@@ -63,9 +70,21 @@ struct ExpressionParser {
         skipSpaces()
         if position < text.count, text[position] == "-" {
             position += 1
+            try enter()
+            defer { depth -= 1 }
             return .negate(try unary())
         }
         return try atom()
+    }
+
+    private mutating func enter() throws {
+        depth += 1
+        if depth > Self.maximumDepth { throw failure("more than \(Self.maximumDepth) nested parentheses or signs") }
+    }
+
+    private mutating func countTerm() throws {
+        terms += 1
+        if terms > Self.maximumTerms { throw failure("more than \(Self.maximumTerms) numbers and names") }
     }
 
     private mutating func atom() throws -> Expression {
@@ -74,6 +93,8 @@ struct ExpressionParser {
         let c = text[position]
         if c == "(" {
             position += 1
+            try enter()
+            defer { depth -= 1 }
             let inner = try sum()
             skipSpaces()
             guard position < text.count, text[position] == ")" else { throw failure("expected ')'") }
@@ -81,9 +102,11 @@ struct ExpressionParser {
             return inner
         }
         if c.isNumber || c == "." {
+            try countTerm()
             let start = position
-            while position < text.count, text[position].isNumber || text[position] == "." || text[position] == "e"
-                    || ((text[position] == "-" || text[position] == "+") && position > start && text[position - 1] == "e") {
+            func isExponent(_ c: Character) -> Bool { c == "e" || c == "E" }
+            while position < text.count, text[position].isNumber || text[position] == "." || isExponent(text[position])
+                    || ((text[position] == "-" || text[position] == "+") && position > start && isExponent(text[position - 1])) {
                 position += 1
             }
             let literal = String(text[start..<position])
@@ -94,6 +117,7 @@ struct ExpressionParser {
             return .constant(value)
         }
         if c.isLetter || c == "_" {
+            try countTerm()
             let start = position
             while position < text.count, text[position].isLetter || text[position].isNumber || text[position] == "_" || text[position] == "." {
                 position += 1

@@ -11,6 +11,12 @@ struct Located {
     var line: Int { node.mark?.line ?? 0 }
     var column: Int { node.mark?.column ?? 0 }
 
+    /// Characters before a scalar's text starts at its mark: 1 for a quoted scalar.
+    var quoteOffset: Int {
+        if case .scalar(let scalar) = node, scalar.style == .singleQuoted || scalar.style == .doubleQuoted { return 1 }
+        return 0
+    }
+
     func error(_ kind: SceneFileError.Kind, _ message: String, suggestion: String? = nil) -> SceneFileError {
         SceneFileError(kind: kind, file: file, line: line, column: column, keyPath: path, message: message, suggestion: suggestion)
     }

@@ -68,8 +68,12 @@ extension SceneDecoder {
             }
             let spring = try springNode.mapping(allowed: Self.springKeys)
             let damping = try spring.require("damping", "the damping ratio, UIKit's usingSpringWithDamping")
-                .positiveNumber("a damping ratio")
-            let velocity = try spring["velocity"]?.number("an initial velocity (1 = the whole distance per second)") ?? 0
+                .number(in: UIKitSpring.dampingRatioRange, "a damping ratio")
+            let velocity = try spring["velocity"]?.number(in: UIKitSpring.velocityRange, "an initial velocity (1 = the whole distance per second)") ?? 0
+            guard UIKitSpring.durationRange.contains(duration) else {
+                throw (fields["duration"] ?? springNode).error(.invalidValue,
+                    "expected a spring duration between \(formatted(UIKitSpring.durationRange.lowerBound)) and \(formatted(UIKitSpring.durationRange.upperBound)) seconds, found \(formatted(duration))")
+            }
             return .spring(UIKitSpring(duration: duration, dampingRatio: damping, initialVelocity: velocity))
         }
         guard let curveNode = fields["curve"] else { return .curve(.easeInEaseOut, duration: duration) }

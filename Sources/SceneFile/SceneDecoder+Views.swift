@@ -44,7 +44,7 @@ extension SceneDecoder {
         if case .scalar = node.node { return Label(text: try node.string()) }
         let fields = try node.mapping(allowed: Self.labelKeys)
         var label = Label(text: try fields.require("text", "the label's text").string())
-        label.fontSize = try fields["fontSize"]?.positiveNumber("a font size in points") ?? 17
+        label.fontSize = try fields["fontSize"]?.number(in: Label.fontSizeRange, "a font size in points") ?? 17
         label.bold = try fields["bold"]?.bool() ?? false
         label.color = try fields["color"]?.color() ?? .black
         if let alignmentNode = fields["alignment"] {

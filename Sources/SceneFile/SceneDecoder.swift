@@ -18,7 +18,7 @@ struct SceneDecoder {
 
     mutating func decode(_ root: Located, defaultName: String) throws -> Scene {
         let fields = try root.mapping(allowed: Self.rootKeys)
-        let name = try fields["name"]?.string("a scene name") ?? defaultName
+        let name = try fields["name"].map(decodeName) ?? defaultName
 
         let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
@@ -29,7 +29,11 @@ struct SceneDecoder {
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
             throw (canvas["scale"] ?? sizeNode).error(.invalidValue, problem)
         }
-        let duration = try fields.require("duration", "the scene's length in seconds").positiveNumber("a duration in seconds")
+        let durationNode = try fields.require("duration", "the scene's length in seconds")
+        let duration = try durationNode.positiveNumber("a duration in seconds")
+        if let problem = Scene.checkFrameCount(duration: duration, fps: fps) {
+            throw durationNode.error(.invalidValue, problem)
+        }
 
         if let viewsNode = fields["views"] {
             for element in try viewsNode.sequence("views") { try decodeView(element, parent: nil) }
@@ -41,11 +45,21 @@ struct SceneDecoder {
         try resolveViewReferences()
         let bindings = try fields["bindings"].map { try decodeBindings($0, actions: actions) } ?? []
         let taps = try fields["input"].map { try decodeInput($0, duration: duration) } ?? []
-        let frameCount = Int((duration * fps + 1e-9).rounded(.down)) + 1
+        let frameCount = Scene.frameCount(duration: duration, fps: fps)
         let keyFrames = try fields["keyFrames"].map { try decodeKeyFrames($0, frameCount: frameCount) } ?? []
 
         return Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                      views: views, actions: actions, taps: taps, bindings: bindings, keyFrames: keyFrames)
+    }
+
+    /// Scene names become output folder names: letters, digits, '-', '_', '.', not starting with '.'.
+    func decodeName(_ node: Located) throws -> String {
+        let name = try node.string("a scene name")
+        guard let first = name.first, first != ".",
+              name.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "-_.".contains($0)) }) else {
+            throw node.error(.invalidValue, "expected a name of letters, digits, '-', '_' and '.' (not starting with '.'), found '\(name)'")
+        }
+        return name
     }
 
     // MARK: References
@@ -98,17 +112,42 @@ struct SceneDecoder {
         }
     }
 
+    /// Bindings in an order where each is evaluated after every binding it reads, so a frame
+    /// never depends on the previous one. A binding that reads itself, directly or through
+    /// others, is rejected.
     mutating func decodeBindings(_ node: Located, actions: [Action]) throws -> [Binding] {
         let animated = Set(actions.flatMap { $0.steps.map(\.property) })
-        var bound: Set<PropertyRef> = []
-        return try node.namedEntries().map { key, keyNode, value in
+        var declared: [(binding: Binding, key: Located)] = []
+        for (key, keyNode, value) in try node.namedEntries() {
             let target = try propertyRef(key, at: keyNode, writable: true)
             if animated.contains(target) {
                 throw keyNode.error(.invalidValue, "'\(key)' is animated by an action, so it cannot also be bound")
             }
-            guard bound.insert(target).inserted else { throw keyNode.error(.invalidValue, "'\(key)' is bound twice") }
-            return Binding(target: target, expression: try expression(value, ownSize: false))
+            if declared.contains(where: { $0.binding.target == target }) {
+                throw keyNode.error(.invalidValue, "'\(key)' is bound twice")
+            }
+            declared.append((Binding(target: target, expression: try expression(value, ownSize: false)), keyNode))
         }
+        // Depth-first topological sort in declaration order (deterministic).
+        var index: [PropertyRef: Int] = [:]
+        for (i, entry) in declared.enumerated() { index[entry.binding.target] = i }
+        var state = [Int](repeating: 0, count: declared.count)   // 0 new, 1 visiting, 2 done
+        var ordered: [Binding] = []
+        func visit(_ i: Int, chain: [Int]) throws {
+            if state[i] == 2 { return }
+            if state[i] == 1 {
+                let cycle = (chain.drop { $0 != i } + [i]).map { views[declared[$0].binding.target.view].id + "." + declared[$0].binding.target.property.path }
+                throw declared[i].key.error(.invalidValue, "bindings form a cycle: \(cycle.joined(separator: " -> ")); a bound property cannot depend on itself")
+            }
+            state[i] = 1
+            for ref in declared[i].binding.expression.references {
+                if let j = index[ref] { try visit(j, chain: chain + [i]) }
+            }
+            state[i] = 2
+            ordered.append(declared[i].binding)
+        }
+        for i in declared.indices { try visit(i, chain: []) }
+        return ordered
     }
 
     func decodeInput(_ node: Located, duration: Double) throws -> [Tap] {

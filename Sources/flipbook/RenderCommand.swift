@@ -42,6 +42,9 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "PNG compression: fast (zlib level 1, no filter) or small (level 9, adaptive filters).")
     var compression: CompressionChoice = .fast
 
+    @Option(help: "Render only part I of N (1-based) of the selected frames, as contiguous blocks, to split a render across machines.")
+    var shard: Shard?
+
     @Flag(help: "Skip frames whose file already exists.")
     var resume = false
 
@@ -55,23 +58,33 @@ struct RenderCommand: ParsableCommand {
         if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0, got \(fps)") }
         if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, got \(scale)") }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number greater than 0, got \(duration)") }
-        if threads < 1 { throw ValidationError("--threads must be at least 1, got \(threads)") }
+        if !(1...Self.maximumThreads).contains(threads) {
+            throw ValidationError("--threads must be between 1 and \(Self.maximumThreads), got \(threads)")
+        }
         do { _ = try FrameNamePattern(pattern) } catch { throw ValidationError("--pattern: \(error)") }
     }
+
+    /// More threads than this only costs memory: each holds a frame-sized surface.
+    static let maximumThreads = 64
+    /// The surfaces of all workers together may use at most this much memory.
+    static let maximumSurfaceBytes = 2 * 1024 * 1024 * 1024
 
     func run() throws {
         var scene = try loadScene(self.scene)
         if let duration { scene.duration = duration }
         let fps = self.fps ?? scene.fps
         let scale = self.scale ?? scene.scale
-        if let problem = SceneDocument.checkFrameSize(scene.size, scale: scale).problem {
+        let pixels = SceneDocument.checkFrameSize(scene.size, scale: scale)
+        if let problem = pixels.problem {
             throw fail("--scale \(scale.shortestText): \(problem)", ExitStatus.usage)
         }
-        let count = scene.frameCount(fps: fps)
-        let range: ClosedRange<Int>
-        switch (frames ?? FrameRange(first: 0, last: nil)).indices(frameCount: count) {
-        case .success(let r): range = r
-        case .failure(let code): throw code
+        if pixels.width * pixels.height * 4 * threads > Self.maximumSurfaceBytes {
+            throw fail("--threads \(threads): \(threads) frames of \(pixels.width)×\(pixels.height) pixels need more than "
+                       + "\(Self.maximumSurfaceBytes >> 30) GiB; use fewer threads", ExitStatus.usage)
+        }
+        let indices = try frameIndices(scene: scene, fps: fps, frames: frames, shard: shard)
+        guard let firstIndex = indices.first, let lastIndex = indices.last else {
+            throw fail("--shard \(shard.map { "\($0.index)/\($0.count)" } ?? ""): this shard has no frames; use fewer shards", ExitStatus.usage)
         }
         do { try FontFiles.dejaVuSans.checkPresent() } catch {
             throw fail("\(error)", ExitStatus.osFile)
@@ -86,7 +99,7 @@ struct RenderCommand: ParsableCommand {
         let interruption = Interruption()
         let stats: ExportStats
         do {
-            stats = try ExportPipeline(options: options).run(frames: Array(range), source: { index in
+            stats = try ExportPipeline(options: options).run(frames: indices, source: { index in
                 try interruption.check()
                 return player.frame(at: index, fps: fps)
             }, progress: { done, total in progress.update(done: done, total: total) })
@@ -95,7 +108,7 @@ struct RenderCommand: ParsableCommand {
             throw fail("\(error)", exportExitStatus(for: error))
         }
         progress.finish()
-        try writeManifest(directory: directory, scene: scene, fps: fps, scale: scale, frames: range)
+        try writeManifest(directory: directory, scene: scene, fps: fps, scale: scale, frames: firstIndex...lastIndex)
 
         if !quiet {
             let skipped = stats.framesSkipped > 0 ? " (\(stats.framesSkipped) already there)" : ""
@@ -113,10 +126,8 @@ struct RenderCommand: ParsableCommand {
         if manager.fileExists(atPath: directory, isDirectory: &isDirectory), !isDirectory.boolValue {
             throw fail("cannot use \(directory) as the output directory: it is a file", ExitStatus.cannotCreate)
         }
-        do {
-            try manager.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        } catch {
-            throw fail("cannot create output directory \(directory): \(describe(error))", ExitStatus.cannotCreate)
+        if let problem = makeDirectories(directory) {
+            throw fail("cannot create output directory \(directory): \(problem)", ExitStatus.cannotCreate)
         }
         let probe = "\(directory)/.flipbook-probe-\(getpid())"
         guard manager.createFile(atPath: probe, contents: Data()) else {
@@ -127,15 +138,14 @@ struct RenderCommand: ParsableCommand {
 
     /// `.flipbook.json` beside the frames: what scripts/gif and later tools need to know.
     private func writeManifest(directory: String, scene: Scene, fps: Double, scale: Double, frames: ClosedRange<Int>) throws {
-        let text = """
-            {"scene": "\(scene.name)", "fps": \(fps.shortestText), "scale": \(scale.shortestText), \
-            "width": \(scene.size.width.shortestText), "height": \(scene.size.height.shortestText), \
-            "firstFrame": \(frames.lowerBound), "lastFrame": \(frames.upperBound), "pattern": "\(pattern)"}
-
-            """
+        let manifest = Manifest(scene: scene.name, fps: fps, scale: scale, width: scene.size.width, height: scene.size.height,
+                                firstFrame: frames.lowerBound, lastFrame: frames.upperBound, pattern: pattern)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
         let path = "\(directory)/.flipbook.json"
         let temporary = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: temporary, contents: Data(text.utf8)), rename(temporary, path) == 0 else {
+        guard let data = try? encoder.encode(manifest),
+              FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8)), rename(temporary, path) == 0 else {
             try? FileManager.default.removeItem(atPath: temporary)
             throw fail("cannot write \(path): \(String(cString: strerror(errno)))", ExitStatus.ioError)
         }
@@ -169,12 +179,28 @@ func exportExitStatus(for error: Error) -> Int32 {
     }
 }
 
-func describe(_ error: Error) -> String {
-    if let error = error as? CocoaError, let underlying = error.userInfo[NSUnderlyingErrorKey] as? NSError,
-       underlying.domain == NSPOSIXErrorDomain {
-        return String(cString: strerror(Int32(underlying.code)))
+/// What render writes into `.flipbook.json`.
+struct Manifest: Codable {
+    var scene: String
+    var fps: Double
+    var scale: Double
+    var width: Double
+    var height: Double
+    var firstFrame: Int
+    var lastFrame: Int
+    var pattern: String
+}
+
+/// `mkdir -p`, returning the OS's reason on failure (nil on success).
+func makeDirectories(_ path: String) -> String? {
+    var isDirectory: ObjCBool = false
+    if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
+        return isDirectory.boolValue ? nil : "a file is in the way"
     }
-    return error.localizedDescription
+    let parent = (path as NSString).deletingLastPathComponent
+    if !parent.isEmpty, parent != path, let problem = makeDirectories(parent) { return problem }
+    if mkdir(path, 0o777) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
+    return nil
 }
 
 /// Peak resident memory of this process (VmHWM), in KiB; 0 if unknown.

@@ -27,6 +27,9 @@ struct TraceCommand: ParsableCommand {
 
     func validate() throws {
         if properties.isEmpty { throw ValidationError("give at least one --property ID.PATH, e.g. --property sheet.frame.y") }
+        if let repeated = properties.enumerated().first(where: { properties[..<$0.offset].contains($0.element) }) {
+            throw ValidationError("--property \(repeated.element) is given twice")
+        }
         if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0") }
     }
 
@@ -42,24 +45,20 @@ struct TraceCommand: ParsableCommand {
             refs.append(ref)
         }
         let fps = self.fps ?? scene.fps
-        let count = scene.frameCount(fps: fps)
-        let range: ClosedRange<Int>
-        switch (frames ?? FrameRange(first: 0, last: nil)).indices(frameCount: count) {
-        case .success(let r): range = r
-        case .failure(let code): throw code
-        }
+        let range = try frameIndices(scene: scene, fps: fps, frames: frames)
         var player = Player(scene: scene)
         var out = ""
         if format == .csv { out += "frame,time," + properties.joined(separator: ",") + "\n" }
         var rows: [String] = []
         for index in range {
             player.advance(to: Double(index) / fps)
-            let values = refs.map { player.presentationValue($0).shortestText }
+            let numbers = refs.map { player.presentationValue($0) }
             let time = (Double(index) / fps).shortestText
             switch format {
-            case .csv: out += "\(index),\(time)," + values.joined(separator: ",") + "\n"
+            case .csv: out += "\(index),\(time)," + numbers.map(\.shortestText).joined(separator: ",") + "\n"
             case .json:
-                let pairs = zip(properties, values).map { "\"\($0)\": \($1)" }.joined(separator: ", ")
+                // JSON has no NaN or infinity: such values (a division by zero) print as null.
+                let pairs = zip(properties, numbers).map { "\"\($0)\": \($1.isFinite ? $1.shortestText : "null")" }.joined(separator: ", ")
                 rows.append("  {\"frame\": \(index), \"time\": \(time), \"values\": {\(pairs)}}")
             }
         }

@@ -11,8 +11,8 @@ final class UIKitSpringTests: XCTestCase {
         XCTAssertEqual(spring.oscillator.mass, 1)
     }
 
-    func testEnvelopeHasDecayedToTheSettleFractionAtTheDuration() {
-        for (zeta, velocity) in [(0.75, 0.8), (0.9, 0.9), (0.3, 0), (1.0, 0.5), (1.6, 0)] {
+    func testSolverSatisfiesTheEnvelopeEquation() {
+        for (zeta, velocity) in [(0.75, 0.8), (0.9, 0.9), (0.3, 0), (1.0, 0.5)] {
             let spring = UIKitSpring(duration: 0.5, dampingRatio: zeta, initialVelocity: velocity)
             let omega = spring.oscillator.naturalFrequency
             let envelope: Double
@@ -23,6 +23,39 @@ final class UIKitSpringTests: XCTestCase {
             }
             XCTAssertEqual(envelope, UIKitSpring.settleFraction, accuracy: 1e-12, "ζ=\(zeta)")
         }
+    }
+
+    /// The step where the animation snaps onto its target, measured on the motion itself.
+    private func stepAtEnd(_ spring: UIKitSpring) -> Double {
+        abs(spring.progress(at: spring.duration * (1 - 1e-12)) - 1)
+    }
+
+    func testCriticalAndOverDampedSpringsEndWithinTheSettleFraction() {
+        for zeta in [1.0, 1.0 + 1e-9, 1.2, 1.5, 2, 4, 20] {
+            for velocity in [0.0, 0.5, 2, -1] {
+                let spring = UIKitSpring(duration: 0.5, dampingRatio: zeta, initialVelocity: velocity)
+                XCTAssertLessThanOrEqual(stepAtEnd(spring), UIKitSpring.settleFraction * (1 + 1e-6), "ζ=\(zeta) v=\(velocity)")
+            }
+        }
+        // Continuous across ζ = 1 from above.
+        let critical = UIKitSpring(duration: 0.5, dampingRatio: 1, initialVelocity: 0.5).oscillator.naturalFrequency
+        let justOver = UIKitSpring(duration: 0.5, dampingRatio: 1 + 1e-7, initialVelocity: 0.5).oscillator.naturalFrequency
+        XCTAssertEqual(justOver, critical, accuracy: critical * 1e-5)
+    }
+
+    func testUnderDampedStepIsBoundedAsDocumented() {
+        // Framer's envelope measures only the sine term: the step is at most ε·√(1 + 1/B²).
+        for zeta in [0.05, 0.3, 0.5, 0.75, 0.9] {
+            for velocity in [0.0, 0.8] {
+                let spring = UIKitSpring(duration: 0.5, dampingRatio: zeta, initialVelocity: velocity)
+                let omega = spring.oscillator.naturalFrequency
+                let b = (velocity - zeta * omega) / (omega * (1 - zeta * zeta).squareRoot())
+                let bound = UIKitSpring.settleFraction * (1 + 1 / (b * b)).squareRoot()
+                XCTAssertLessThanOrEqual(stepAtEnd(spring), bound * (1 + 1e-6), "ζ=\(zeta) v=\(velocity)")
+            }
+        }
+        // The documented worst case in the scene's range: below 2% at ζ = 0.05.
+        XCTAssertLessThan(stepAtEnd(UIKitSpring(duration: 1, dampingRatio: 0.05)), 0.02)
     }
 
     func testStartsAtZeroWithTheRequestedVelocityAndEndsExactlyAtTheDuration() {

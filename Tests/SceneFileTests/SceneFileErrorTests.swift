@@ -165,6 +165,62 @@ final class SceneFileErrorTests: XCTestCase {
         XCTAssertTrue(e.message.contains("'duration'"), e.message)
     }
 
+    func testTooManyFramesIsRejectedBeforeAnyWork() throws {
+        for huge in ["1e300", "1e17", "20000"] {
+            let e = try XCTUnwrap(error(replacing("duration: 1", with: "duration: \(huge)")))
+            XCTAssertEqual(e.keyPath, "duration")
+            XCTAssertTrue(e.message.contains("more than 1000000 frames"), e.message)
+        }
+    }
+
+    func testBindingCyclesAreRejected() throws {
+        let selfReference = try XCTUnwrap(error(valid + "\nbindings:\n  box.frame.x: box.frame.x + 1\n"))
+        XCTAssertTrue(selfReference.message.contains("cycle: box.frame.x -> box.frame.x"), selfReference.message)
+        let loop = try XCTUnwrap(error(valid + "\nbindings:\n  box.frame.x: box.frame.y\n  box.frame.y: box.cornerRadius\n  box.cornerRadius: box.frame.x\n"))
+        XCTAssertTrue(loop.message.contains("cycle"), loop.message)
+        XCTAssertEqual(loop.line, 18)
+    }
+
+    func testBindingsAreOrderedByDependency() throws {
+        let scene = try SceneDocument.parse(valid + "\nbindings:\n  box.frame.x: box.frame.y\n  box.frame.y: box.cornerRadius\n", file: "t.yaml")
+        XCTAssertEqual(scene.bindings.map(\.target.property), [.frameY, .frameX])
+    }
+
+    func testOversizedExpressionsAreRejected() throws {
+        let deep = String(repeating: "(", count: 40) + "1" + String(repeating: ")", count: 40)
+        let nested = try XCTUnwrap(error(valid + "\nbindings:\n  box.frame.x: \"\(deep)\"\n"))
+        XCTAssertTrue(nested.message.contains("nested"), nested.message)
+        let long = (0..<100).map { _ in "1" }.joined(separator: " + ")
+        let wide = try XCTUnwrap(error(valid + "\nbindings:\n  box.frame.x: \(long)\n"))
+        XCTAssertTrue(wide.message.contains("more than 64"), wide.message)
+    }
+
+    func testQuotedExpressionErrorsPointAtTheCharacter() throws {
+        let e = try XCTUnwrap(error(valid + "\nbindings:\n  box.frame.x: \"box.frame.y + nope\"\n"))
+        // Column of 'n' in `  box.frame.x: "box.frame.y + nope"`.
+        XCTAssertEqual(e.line, 18)
+        XCTAssertEqual(e.column, 31)
+        XCTAssertEqual(e.kind, .invalidValue)
+        let scene = try SceneDocument.parse(valid + "\nbindings:\n  box.frame.x: 2E1 * 1e-1\n", file: "t.yaml")
+        XCTAssertEqual(scene.bindings.first?.expression.evaluate({ _ in 0 }), 2)
+    }
+
+    func testSpringAndLabelLimits() throws {
+        let damping = try XCTUnwrap(error(replacing("duration: 0.5", with: "duration: 0.5\n        spring: { damping: 1e300 }")))
+        XCTAssertTrue(damping.message.contains("between 0.001 and 100"), damping.message)
+        XCTAssertEqual(damping.keyPath, "actions.grow.animations[0].spring.damping")
+        let slow = try XCTUnwrap(error(replacing("duration: 0.5", with: "duration: 1e170\n        spring: { damping: 0.5 }")))
+        XCTAssertTrue(slow.message.contains("spring duration"), slow.message)
+        let font = try XCTUnwrap(error(replacing("    onTap: grow", with: "    onTap: grow\n    label: { text: hi, fontSize: 1e5 }")))
+        XCTAssertEqual(font.keyPath, "views[0].label.fontSize")
+    }
+
+    func testSceneNameMustBeAPlainFileName() throws {
+        let e = try XCTUnwrap(error("name: ../../x\n" + valid))
+        XCTAssertEqual(e.keyPath, "name")
+        XCTAssertEqual(e.line, 1)
+    }
+
     func testSuggestionDistance() {
         XCTAssertEqual(closestName(to: "fram", in: ["frame", "alpha"]), "frame")
         XCTAssertNil(closestName(to: "zzzzzz", in: ["frame", "alpha"]))

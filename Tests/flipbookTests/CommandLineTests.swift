@@ -120,6 +120,7 @@ final class CommandLineTests: XCTestCase {
         let r = try flipbook("render", path, "-o", blocker + "/frames")
         XCTAssertEqual(r.status, 73, r.stderr)
         XCTAssertTrue(r.stderr.contains("cannot create output directory"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("a file is in the way") || r.stderr.contains("Not a directory"), r.stderr)
         let onFile = try flipbook("render", path, "-o", blocker)
         XCTAssertEqual(onFile.status, 73, onFile.stderr)
         XCTAssertEqual(files(in: scratch.path), ["blocker", "tiny.yaml"])
@@ -133,7 +134,7 @@ final class CommandLineTests: XCTestCase {
         let out = scratch.appendingPathComponent("out").path
         XCTAssertEqual(files(in: out), [".flipbook.json"] + (0...10).map { String(format: "frame-%04d.png", $0) })
         let manifest = try String(contentsOfFile: out + "/.flipbook.json", encoding: .utf8)
-        XCTAssertTrue(manifest.contains("\"fps\": 10"), manifest)
+        XCTAssertTrue(manifest.contains("\"fps\":10"), manifest)
 
         try FileManager.default.removeItem(atPath: out + "/frame-0004.png")
         let resumed = try flipbook("render", path, "-o", "out", "--resume")
@@ -196,6 +197,66 @@ final class CommandLineTests: XCTestCase {
         let bad = try flipbook("trace", path, "--property", "box.frame.z")
         XCTAssertEqual(bad.status, 64)
         XCTAssertTrue(bad.stderr.contains("did you mean 'box.frame.x'?"), bad.stderr)
+    }
+
+    func testOversizedRequestsExit64BeforeAnyWork() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        for arguments in [["--duration", "1e300"], ["--fps", "1e300"], ["--threads", "100"], ["--shard", "3/2"], ["--shard", "1/13"]] {
+            let r = try flipbook(["render", path, "-o", "out"] + arguments)
+            XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
+            XCTAssertTrue(r.stderr.hasPrefix("Error:") || r.stderr.hasPrefix("flipbook: error:"), r.stderr)
+        }
+        XCTAssertEqual(try flipbook("trace", path, "--property", "box.frame.x", "--fps", "1e300").status, 64)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("out").path))
+    }
+
+    func testShardsSplitTheFramesIntoContiguousBlocks() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        var all: [String] = []
+        for shard in 1...3 {
+            let r = try flipbook("render", path, "-o", "s\(shard)", "--shard", "\(shard)/3", "--quiet")
+            XCTAssertEqual(r.status, 0, r.stderr)
+            all += files(in: scratch.appendingPathComponent("s\(shard)").path).filter { $0.hasSuffix(".png") }
+        }
+        XCTAssertEqual(all, (0...10).map { String(format: "frame-%04d.png", $0) })
+    }
+
+    func testManifestIsValidJSONWhateverThePattern() throws {
+        let path = try write(tiny, to: "tiny.yaml")
+        let r = try flipbook("render", path, "-o", "odd", "--pattern", "a\"b-%02d.png", "--frames", "0-1", "--quiet")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let data = try XCTUnwrap(FileManager.default.contents(atPath: scratch.appendingPathComponent("odd/.flipbook.json").path))
+        let object = try XCTUnwrap(JSONSerialization.jsonObject(with: data) as? [String: Any])
+        XCTAssertEqual(object["pattern"] as? String, "a\"b-%02d.png")
+        XCTAssertEqual(object["lastFrame"] as? Int, 1)
+    }
+
+    func testTraceJSONIsValidEvenForNonFiniteValues() throws {
+        let scene = tiny + "\nbindings:\n  box.frame.y: 1 / 0\n  box.cornerRadius: 0 / 0\n"
+        let path = try write(scene, to: "inf.yaml")
+        let r = try flipbook("trace", path, "--property", "box.frame.y", "--property", "box.cornerRadius", "--format", "json", "--frames", "0-1")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
+        XCTAssertEqual(rows.count, 2)
+        XCTAssertTrue((rows[0]["values"] as? [String: Any])?["box.frame.y"] is NSNull)
+        let twice = try flipbook("trace", path, "--property", "box.frame.y", "--property", "box.frame.y")
+        XCTAssertEqual(twice.status, 64)
+    }
+
+    func testBindingsGiveTheSameValueWhicheverFramesAreAsked() throws {
+        // Bound in the "wrong" order: other.frame.x reads other.frame.y, which is bound below it.
+        let scene = tiny.replacingOccurrences(of: "views:\n", with: "views:\n  - id: other\n    frame: [0, 20, 5, 5]\n")
+            + "\nbindings:\n  other.frame.x: other.frame.y\n  other.frame.y: box.frame.x\n"
+        let path = try write(scene, to: "order.yaml")
+        let full = try flipbook("trace", path, "--property", "other.frame.x")
+        XCTAssertEqual(full.status, 0, full.stderr)
+        let single = try flipbook("trace", path, "--property", "other.frame.x", "--frames", "5")
+        XCTAssertEqual(single.status, 0, single.stderr)
+        let fullRows = full.stdout.split(separator: "\n"), singleRows = single.stdout.split(separator: "\n")
+        XCTAssertEqual(fullRows.count, 12)
+        XCTAssertEqual(singleRows.count, 2)
+        XCTAssertEqual(singleRows.last, fullRows.count > 6 ? fullRows[6] : nil)
+        XCTAssertNotEqual(fullRows.last?.split(separator: ",").last, "0", "the binding chain should follow the box")
     }
 
     func testValidateAcceptsTheDemoScene() throws {
