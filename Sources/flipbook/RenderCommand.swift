@@ -111,9 +111,10 @@ struct RenderCommand: ParsableCommand {
         try writeManifest(directory: directory, scene: scene, fps: fps, scale: scale, frames: firstIndex...lastIndex)
 
         if !quiet {
+            func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
             let skipped = stats.framesSkipped > 0 ? " (\(stats.framesSkipped) already there)" : ""
-            print("rendered \(stats.framesWritten) frames\(skipped) in \(String(format: "%.2f", stats.wallSeconds)) s, "
-                  + "\(String(format: "%.1f", stats.framesPerSecond)) frames/s, \(stats.threads) threads -> \(directory)/")
+            print("rendered \(count(stats.framesWritten, "frame"))\(skipped) in \(String(format: "%.2f", stats.wallSeconds)) s, "
+                  + "\(String(format: "%.1f", stats.framesPerSecond)) frames/s, \(count(stats.threads, "thread")) -> \(directory)/")
         }
         fflush(stdout)
         if timings { printTimings(stats) }

@@ -139,7 +139,7 @@ final class CommandLineTests: XCTestCase {
         try FileManager.default.removeItem(atPath: out + "/frame-0004.png")
         let resumed = try flipbook("render", path, "-o", "out", "--resume")
         XCTAssertEqual(resumed.status, 0, resumed.stderr)
-        XCTAssertTrue(resumed.stdout.contains("rendered 1 frames (10 already there)"), resumed.stdout)
+        XCTAssertTrue(resumed.stdout.contains("rendered 1 frame (10 already there)"), resumed.stdout)
     }
 
     func testFramesAreByteIdenticalWithOneAndTwoThreads() throws {
