@@ -142,7 +142,7 @@ final class CommandLineTests: XCTestCase {
         XCTAssertTrue(resumed.stdout.contains("rendered 1 frame (10 already there)"), resumed.stdout)
     }
 
-    func testFramesAreByteIdenticalWithOneAndTwoThreads() throws {
+    func testFramesAreByteIdenticalWhateverTheThreadsOrRange() throws {
         for threads in ["1", "2"] {
             let r = try flipbook("render", skype, "-o", "t\(threads)", "--scale", "1", "--frames", "10-40", "--threads", threads, "--quiet")
             XCTAssertEqual(r.status, 0, r.stderr)
@@ -155,6 +155,11 @@ final class CommandLineTests: XCTestCase {
         for name in names {
             XCTAssertEqual(FileManager.default.contents(atPath: one + "/" + name), FileManager.default.contents(atPath: two + "/" + name), name)
         }
+        // A frame rendered on its own (mid-spring, after the first tap) matches the same frame of a range.
+        let alone = try flipbook("render", skype, "-o", "alone", "--scale", "1", "--frames", "35", "--quiet")
+        XCTAssertEqual(alone.status, 0, alone.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: scratch.appendingPathComponent("alone/frame-0035.png").path),
+                       FileManager.default.contents(atPath: one + "/frame-0035.png"))
     }
 
     func testInterruptKeepsOnlyCompleteFrames() throws {
