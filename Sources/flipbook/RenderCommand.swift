@@ -30,8 +30,11 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "Frames to render: A-B, A- (to the end) or N (default: all).")
     var frames: FrameRange?
 
-    @Option(help: "Worker threads that draw and encode (default: the number of cores).")
-    var threads: Int = ProcessInfo.processInfo.activeProcessorCount
+    @Option(name: .customLong("threads"), help: "Worker threads that draw and encode (default: the number of cores, at most 64).")
+    var threadOption: Int?
+
+    /// `--threads`, or the number of cores.
+    var threads: Int { threadOption ?? min(ProcessInfo.processInfo.activeProcessorCount, Self.maximumThreads) }
 
     @Option(help: "File-name pattern with one %d, numbered by frame index.")
     var pattern: String = "frame-%04d.png"
