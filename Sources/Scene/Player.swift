@@ -42,35 +42,33 @@ public struct Player: Sendable {
 
     private static func slot(_ ref: PropertyRef) -> Int { ref.view * stride + ref.property.rawValue }
 
-    /// The model value (the animation's destination) of a stored property.
-    public func modelValue(_ ref: PropertyRef) -> Double {
+    /// Reads `ref` through `stored`, which gives a stored property of the same view;
+    /// `position` is the frame's centre.
+    private static func resolve(_ ref: PropertyRef, _ stored: (ViewProperty) -> Double) -> Double {
         switch ref.property {
-        case .positionX:
-            return modelValue(.init(view: ref.view, property: .frameX)) + modelValue(.init(view: ref.view, property: .frameWidth)) / 2
-        case .positionY:
-            return modelValue(.init(view: ref.view, property: .frameY)) + modelValue(.init(view: ref.view, property: .frameHeight)) / 2
-        default:
-            return model[Self.slot(ref)]
+        case .positionX: return stored(.frameX) + stored(.frameWidth) / 2
+        case .positionY: return stored(.frameY) + stored(.frameHeight) / 2
+        default: return stored(ref.property)
         }
+    }
+
+    /// The model value (the animation's destination).
+    public func modelValue(_ ref: PropertyRef) -> Double {
+        Self.resolve(ref) { model[ref.view * Self.stride + $0.rawValue] }
     }
 
     /// The presentation value (what is on screen) at the current time.
     public func presentationValue(_ ref: PropertyRef) -> Double { presentationValue(ref, at: time) }
 
     private func presentationValue(_ ref: PropertyRef, at t: Double) -> Double {
-        switch ref.property {
-        case .positionX:
-            return presentationValue(.init(view: ref.view, property: .frameX), at: t)
-                + presentationValue(.init(view: ref.view, property: .frameWidth), at: t) / 2
-        case .positionY:
-            return presentationValue(.init(view: ref.view, property: .frameY), at: t)
-                + presentationValue(.init(view: ref.view, property: .frameHeight), at: t) / 2
-        default:
-            let slot = Self.slot(ref)
-            var value = model[slot]
-            for animation in running[slot] { value += animation.value(at: t) - animation.to }
-            return value
-        }
+        Self.resolve(ref) { storedPresentationValue(slot: ref.view * Self.stride + $0.rawValue, at: t) }
+    }
+
+    /// A stored slot's model value plus the remaining offset of each animation in flight.
+    private func storedPresentationValue(slot: Int, at t: Double) -> Double {
+        var value = model[slot]
+        for animation in running[slot] { value += animation.value(at: t) - animation.to }
+        return value
     }
 
     /// Moves to scene time `t` (seconds), running every tap up to and including `t`.
@@ -93,26 +91,12 @@ public struct Player: Sendable {
     public mutating func frame(at index: Int, fps: Double) -> Frame {
         let t = Double(index) / fps
         advance(to: t)
-        let snapshot = presentationSnapshot()
+        let snapshot = model.indices.map { storedPresentationValue(slot: $0, at: t) }
         var builder = FrameBuilder(scene: scene, children: children) { ref in
-            func stored(_ property: ViewProperty) -> Double { snapshot[ref.view * Self.stride + property.rawValue] }
-            switch ref.property {
-            case .positionX: return stored(.frameX) + stored(.frameWidth) / 2
-            case .positionY: return stored(.frameY) + stored(.frameHeight) / 2
-            default: return stored(ref.property)
-            }
+            Self.resolve(ref) { snapshot[ref.view * Self.stride + $0.rawValue] }
         }
         for root in roots { builder.draw(view: root, inheritedAlpha: 1) }
         return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
-    }
-
-    /// Every stored slot's presentation value at the current time (derived slots hold 0).
-    private func presentationSnapshot() -> [Double] {
-        var values = model
-        for slot in running.indices where !running[slot].isEmpty {
-            for animation in running[slot] { values[slot] += animation.value(at: time) - animation.to }
-        }
-        return values
     }
 
     private mutating func run(_ action: Action, at t: Double) {
