@@ -8,16 +8,27 @@ public enum AnimationTarget: Hashable, Sendable {
     case toggled
 }
 
+/// How an animation step moves its property.
+public enum StepMotion: Hashable, Sendable {
+    /// From the current value to a target with a timing curve or spring (`UIView.animate`).
+    case basic(target: AnimationTarget, timing: AnimationTiming)
+    /// Through a list of values (`CAKeyframeAnimation`); the model value becomes the last one.
+    case keyframes(KeyframeTiming, duration: Double)
+}
+
 /// One property animated by an action.
 public struct AnimationStep: Hashable, Sendable {
     public var property: PropertyRef
-    public var target: AnimationTarget
-    public var timing: AnimationTiming
+    public var motion: StepMotion
     /// Seconds after the action runs.
     public var delay: Double
 
+    public init(property: PropertyRef, motion: StepMotion, delay: Double = 0) {
+        self.property = property; self.motion = motion; self.delay = delay
+    }
+
     public init(property: PropertyRef, target: AnimationTarget, timing: AnimationTiming, delay: Double = 0) {
-        self.property = property; self.target = target; self.timing = timing; self.delay = delay
+        self.init(property: property, motion: .basic(target: target, timing: timing), delay: delay)
     }
 }
 

@@ -14,7 +14,7 @@ public struct Player: Sendable {
     public private(set) var time: Double = 0
 
     private var model: [Double]
-    private var running: [[ScalarAnimation]]
+    private var running: [[RunningAnimation]]
     private var nextTap = 0
     private let children: [[Int]]
     private let roots: [Int]
@@ -103,21 +103,23 @@ public struct Player: Sendable {
         let toggled = action.toggle.map { $0.target(forModelValue: modelValue($0.property)) }
         for step in action.steps {
             let slot = Self.slot(step.property)
-            let target: Double
-            switch step.target {
-            case .value(let value): target = value
-            case .toggled: target = toggled ?? model[slot]
+            let begin = t + step.delay
+            let current = action.combining == .beginFromCurrentState ? presentationValue(step.property, at: t) : model[slot]
+            if action.combining == .beginFromCurrentState { running[slot].removeAll() }
+            let animation: RunningAnimation
+            switch step.motion {
+            case .basic(let target, let timing):
+                let to: Double
+                switch target {
+                case .value(let value): to = value
+                case .toggled: to = toggled ?? model[slot]
+                }
+                animation = .basic(ScalarAnimation(from: current, to: to, beginTime: begin, timing: timing))
+            case .keyframes(let keyframes, let duration):
+                animation = .keyframes(keyframes, beginTime: begin, duration: duration)
             }
-            let from: Double
-            switch action.combining {
-            case .additive:
-                from = model[slot]
-            case .beginFromCurrentState:
-                from = presentationValue(step.property, at: t)
-                running[slot].removeAll()
-            }
-            model[slot] = target
-            running[slot].append(ScalarAnimation(from: from, to: target, beginTime: t + step.delay, timing: step.timing))
+            model[slot] = animation.to
+            running[slot].append(animation)
         }
     }
 

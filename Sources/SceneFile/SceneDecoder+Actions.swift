@@ -4,7 +4,8 @@ import Scene
 extension SceneDecoder {
     static let actionKeys = ["toggle", "animations", "options"]
     static let toggleKeys = ["property", "values"]
-    static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring"]
+    static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
+    static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
     static let springKeys = ["damping", "velocity"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 
@@ -44,6 +45,17 @@ extension SceneDecoder {
         let fields = try node.mapping(allowed: Self.animationKeys)
         let propertyNode = try fields.require("property", "the property to animate, 'ID.path'")
         let property = try propertyRef(try propertyNode.string("a property 'ID.path'"), at: propertyNode, writable: true)
+        let durationNode = try fields.require("duration", "the animation's length in seconds")
+        let duration = try durationNode.positiveNumber("a duration in seconds")
+        let delay = try fields["delay"]?.nonNegativeNumber("a delay in seconds") ?? 0
+        if let keyframesNode = fields["keyframes"] {
+            for other in ["to", "curve", "spring"] {
+                if let conflicting = fields[other] {
+                    throw conflicting.error(.invalidValue, "a 'keyframes' animation takes its values and timing from 'keyframes'; remove '\(other)'")
+                }
+            }
+            return AnimationStep(property: property, motion: .keyframes(try decodeKeyframes(keyframesNode), duration: duration), delay: delay)
+        }
         let target: AnimationTarget
         if let toNode = fields["to"] {
             if case .scalar(let scalar) = toNode.node, scalar.string == "toggle" {
@@ -56,9 +68,37 @@ extension SceneDecoder {
             guard hasToggle else { throw node.error(.missingKey, "missing key 'to' (the value to animate to; or give the action a 'toggle')") }
             target = .toggled
         }
-        let duration = try fields.require("duration", "the animation's length in seconds").positiveNumber("a duration in seconds")
-        let delay = try fields["delay"]?.nonNegativeNumber("a delay in seconds") ?? 0
         return AnimationStep(property: property, target: target, timing: try decodeTiming(fields, duration: duration), delay: delay)
+    }
+
+    /// `keyframes: {values, keyTimes, timingFunctions, calculationMode}`, as CAKeyframeAnimation.
+    func decodeKeyframes(_ node: Located) throws -> KeyframeTiming {
+        let fields = try node.mapping(allowed: Self.keyframeKeys)
+        let values = try fields.require("values", "the values to pass through").sequence("values").map { try $0.number("a value") }
+        let keyTimes = try fields["keyTimes"]?.sequence("key times").map { try $0.number("a key time between 0 and 1") }
+        let curves = try fields["timingFunctions"]?.sequence("timing functions").map(decodeCurve)
+        var mode = KeyframeTiming.CalculationMode.linear
+        if let modeNode = fields["calculationMode"] {
+            let name = try modeNode.string("a calculation mode")
+            let names = KeyframeTiming.CalculationMode.allCases.map(\.rawValue)
+            guard let match = KeyframeTiming.CalculationMode(rawValue: name) else {
+                throw modeNode.error(.invalidValue, "expected a calculation mode (\(names.joined(separator: ", "))), found '\(name)'",
+                                     suggestion: closestName(to: name, in: names))
+            }
+            mode = match
+        }
+        do {
+            return try KeyframeTiming(values: values, keyTimes: keyTimes, timingFunctions: curves, calculationMode: mode)
+        } catch let error as KeyframeError {
+            // Point at the list the rule is about.
+            let culprit: Located?
+            switch error {
+            case .emptyValues, .nonFiniteValue: culprit = fields["values"]
+            case .timingFunctionsCountMismatch: culprit = fields["timingFunctions"]
+            default: culprit = fields["keyTimes"]
+            }
+            throw (culprit ?? node).error(.invalidValue, error.description)
+        }
     }
 
     func decodeTiming(_ fields: Fields, duration: Double) throws -> AnimationTiming {
@@ -77,19 +117,23 @@ extension SceneDecoder {
             return .spring(UIKitSpring(duration: duration, dampingRatio: damping, initialVelocity: velocity))
         }
         guard let curveNode = fields["curve"] else { return .curve(.easeInEaseOut, duration: duration) }
+        return .curve(try decodeCurve(curveNode), duration: duration)
+    }
+
+    /// A timing curve: a name (Core Animation's or Penner's, any case) or [x1, y1, x2, y2].
+    func decodeCurve(_ curveNode: Located) throws -> TimingCurve {
         if case .sequence = curveNode.node {
             let p = try curveNode.numbers(4, "control points [x1, y1, x2, y2]")
             guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
                 throw curveNode.error(.invalidValue, "a timing curve's x1 and x2 must lie between 0 and 1, found x1 \(formatted(p[0])), x2 \(formatted(p[2]))")
             }
-            return .curve(.cubicBezier(UnitBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3])), duration: duration)
+            return .cubicBezier(UnitBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3]))
         }
         let name = try curveNode.string("a curve name or [x1, y1, x2, y2]")
-        let names = TimingCurve.named.map(\.name)
-        guard let match = TimingCurve.named.first(where: { $0.name.lowercased() == name.lowercased() }) else {
-            throw curveNode.error(.invalidValue, "unknown timing curve '\(name)'; expected one of: \(names.joined(separator: ", ")) or [x1, y1, x2, y2]",
-                                  suggestion: closestName(to: name, in: names))
+        guard let curve = TimingCurve.named(name) else {
+            throw curveNode.error(.invalidValue, "unknown timing curve '\(name)'; expected a Core Animation name (linear, easeIn, easeOut, easeInEaseOut, default), a Penner easing such as easeOutBounce, or [x1, y1, x2, y2]",
+                                  suggestion: closestName(to: name, in: TimingCurve.named.map(\.name)))
         }
-        return .curve(match.curve, duration: duration)
+        return curve
     }
 }
