@@ -4,12 +4,16 @@ public enum AnimationTiming: Hashable, Sendable {
     case curve(TimingCurve, duration: Double)
     /// UIKit's duration-based spring.
     case spring(UIKitSpring)
+    /// A spring given by its physical constants (Core Animation, SwiftUI, pop, Rebound, ...),
+    /// running until it settles.
+    case physicalSpring(SpringTiming)
 
     /// Seconds until the value rests on its target.
     public var duration: Double {
         switch self {
         case .curve(_, let duration): return duration
         case .spring(let spring): return spring.duration
+        case .physicalSpring(let spring): return spring.duration
         }
     }
 
@@ -22,6 +26,8 @@ public enum AnimationTiming: Hashable, Sendable {
             return curve.value(at: t / duration)
         case .spring(let spring):
             return spring.progress(at: t)
+        case .physicalSpring(let spring):
+            return spring.progress(at: t)
         }
     }
 
@@ -32,6 +38,8 @@ public enum AnimationTiming: Hashable, Sendable {
             if t < 0 || t >= duration { return 0 }
             return curve.slope(at: t / duration) / duration
         case .spring(let spring):
+            return spring.progressVelocity(at: t)
+        case .physicalSpring(let spring):
             return spring.progressVelocity(at: t)
         }
     }

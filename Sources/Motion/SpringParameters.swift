@@ -70,14 +70,14 @@ public struct SpringParameterError: Error, Hashable, Sendable, CustomStringConve
         /// Strictly between the two bounds.
         case between(Double, Double)
 
-        /// The sentence's predicate: "greater than 0", "within 0...20".
+        /// The sentence's predicate: "greater than 0", "between 0 and 20".
         public var requirement: String {
             switch self {
             case .greaterThanZero: return "greater than 0"
             case .notNegative: return "greater than or equal to 0"
             case .finite: return "a finite number"
             case .within(let range):
-                return "within \(range.lowerBound.shortestText)...\(range.upperBound.shortestText)"
+                return "between \(range.lowerBound.shortestText) and \(range.upperBound.shortestText)"
             case .between(let low, let high):
                 return "between \(low.shortestText) and \(high.shortestText), exclusive"
             }

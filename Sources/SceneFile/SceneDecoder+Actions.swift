@@ -6,7 +6,6 @@ extension SceneDecoder {
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
-    static let springKeys = ["damping", "velocity"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 
     func decodeActions(_ node: Located) throws -> [Action] {
@@ -45,8 +44,11 @@ extension SceneDecoder {
         let fields = try node.mapping(allowed: Self.animationKeys)
         let propertyNode = try fields.require("property", "the property to animate, 'ID.path'")
         let property = try propertyRef(try propertyNode.string("a property 'ID.path'"), at: propertyNode, writable: true)
-        let durationNode = try fields.require("duration", "the animation's length in seconds")
-        let duration = try durationNode.positiveNumber("a duration in seconds")
+        let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
+        func requireDuration() throws -> Double {
+            if let duration { return duration }
+            throw node.error(.missingKey, "missing key 'duration' (the animation's length in seconds)")
+        }
         let delay = try fields["delay"]?.nonNegativeNumber("a delay in seconds") ?? 0
         if let keyframesNode = fields["keyframes"] {
             for other in ["to", "curve", "spring"] {
@@ -54,7 +56,7 @@ extension SceneDecoder {
                     throw conflicting.error(.invalidValue, "a 'keyframes' animation takes its values and timing from 'keyframes'; remove '\(other)'")
                 }
             }
-            return AnimationStep(property: property, motion: .keyframes(try decodeKeyframes(keyframesNode), duration: duration), delay: delay)
+            return AnimationStep(property: property, motion: .keyframes(try decodeKeyframes(keyframesNode), duration: try requireDuration()), delay: delay)
         }
         let target: AnimationTarget
         if let toNode = fields["to"] {
@@ -68,7 +70,18 @@ extension SceneDecoder {
             guard hasToggle else { throw node.error(.missingKey, "missing key 'to' (the value to animate to; or give the action a 'toggle')") }
             target = .toggled
         }
-        return AnimationStep(property: property, target: target, timing: try decodeTiming(fields, duration: duration), delay: delay)
+        let timing: AnimationTiming
+        if let springNode = fields["spring"] {
+            if let curveNode = fields["curve"] {
+                throw curveNode.error(.invalidValue, "an animation has either a 'curve' or a 'spring', not both")
+            }
+            timing = try decodeSpring(springNode, fields: fields, duration: duration)
+        } else if let curveNode = fields["curve"] {
+            timing = .curve(try decodeCurve(curveNode), duration: try requireDuration())
+        } else {
+            timing = .curve(.easeInEaseOut, duration: try requireDuration())
+        }
+        return AnimationStep(property: property, target: target, timing: timing, delay: delay)
     }
 
     /// `keyframes: {values, keyTimes, timingFunctions, calculationMode}`, as CAKeyframeAnimation.
@@ -101,23 +114,27 @@ extension SceneDecoder {
         }
     }
 
-    func decodeTiming(_ fields: Fields, duration: Double) throws -> AnimationTiming {
-        if let springNode = fields["spring"] {
-            if let curveNode = fields["curve"] {
-                throw curveNode.error(.invalidValue, "an animation has either a 'curve' or a 'spring', not both")
+    /// A spring in any of the forms `SpringSpecification` knows; its keys pick the API.
+    func decodeSpring(_ node: Located, fields: Fields, duration: Double?) throws -> AnimationTiming {
+        let spring = try node.mapping(allowed: SpringSpecification.allKeys)
+        let values = try spring.entries.map { (key: $0.key, value: try $0.value.number("a number")) }
+        do {
+            return try SpringSpecification.timing(values, animationDuration: duration)
+        } catch {
+            switch error {
+            case .invalid(let problem):
+                // Point at the key the rule is about when there is one.
+                let culprit = spring.entries.first { problem.parameter.hasPrefix($0.key) }?.value
+                    ?? (problem.parameter == "duration" ? fields["duration"] : nil)
+                throw (culprit ?? node).error(.invalidValue, problem.description)
+            case .durationNotUsed:
+                throw (fields["duration"] ?? node).error(.invalidValue, error.description)
+            case .missingDuration:
+                throw node.error(.missingKey, error.description)
+            case .unknownKey, .noFamily:
+                throw node.error(.invalidValue, error.description)
             }
-            let spring = try springNode.mapping(allowed: Self.springKeys)
-            let damping = try spring.require("damping", "the damping ratio, UIKit's usingSpringWithDamping")
-                .number(in: UIKitSpring.dampingRatioRange, "a damping ratio")
-            let velocity = try spring["velocity"]?.number(in: UIKitSpring.velocityRange, "an initial velocity (1 = the whole distance per second)") ?? 0
-            guard UIKitSpring.durationRange.contains(duration) else {
-                throw (fields["duration"] ?? springNode).error(.invalidValue,
-                    "expected a spring duration between \(formatted(UIKitSpring.durationRange.lowerBound)) and \(formatted(UIKitSpring.durationRange.upperBound)) seconds, found \(formatted(duration))")
-            }
-            return .spring(UIKitSpring(duration: duration, dampingRatio: damping, initialVelocity: velocity))
         }
-        guard let curveNode = fields["curve"] else { return .curve(.easeInEaseOut, duration: duration) }
-        return .curve(try decodeCurve(curveNode), duration: duration)
     }
 
     /// A timing curve: a name (Core Animation's or Penner's, any case) or [x1, y1, x2, y2].

@@ -81,9 +81,9 @@ final class SpringParameterTests: XCTestCase {
             assertConstants(spring, uiView.mass, uiView.stiffness, uiView.damping, "ζ=\(zeta)")
             XCTAssertEqual(spring.dampingRatio, zeta, accuracy: 1e-12)
         }
-        assertError("duration must be within 0.001...3600, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 1, duration: 0) }
-        assertError("dampingRatio must be within 0.001...100, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 0, duration: 1) }
-        assertError("initialVelocity must be within -1000...1000 and finite, got NaN") {
+        assertError("duration must be between 0.001 and 3600, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 1, duration: 0) }
+        assertError("dampingRatio must be between 0.001 and 100, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 0, duration: 1) }
+        assertError("initialVelocity must be between -1000 and 1000 and finite, got NaN") {
             try SpringParameters.uiSpringTimingParameters(dampingRatio: 1, initialVelocity: .nan, duration: 1)
         }
     }
@@ -188,10 +188,10 @@ final class SpringParameterTests: XCTestCase {
     }
 
     func testPopRejectsValuesOutsideItsDocumentedRange() {
-        assertError("bounciness must be within 0...20, got -1") { try SpringParameters.pop(bounciness: -1) }
-        assertError("speed must be within 0...20, got 20.5") { try SpringParameters.pop(speed: 20.5) }
-        assertError("speed must be within 0...20 and finite, got NaN") { try SpringParameters.pop(speed: .nan) }
-        assertError("bounciness must be within 0...20, got 21") { try SpringParameters.rebound(bounciness: 21, speed: 5) }
+        assertError("bounciness must be between 0 and 20, got -1") { try SpringParameters.pop(bounciness: -1) }
+        assertError("speed must be between 0 and 20, got 20.5") { try SpringParameters.pop(speed: 20.5) }
+        assertError("speed must be between 0 and 20 and finite, got NaN") { try SpringParameters.pop(speed: .nan) }
+        assertError("bounciness must be between 0 and 20, got 21") { try SpringParameters.rebound(bounciness: 21, speed: 5) }
     }
 
     func testReboundOrigamiValues() throws {
