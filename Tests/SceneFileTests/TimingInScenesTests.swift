@@ -74,4 +74,55 @@ final class TimingInScenesTests: XCTestCase {
             XCTAssertTrue((error as? SceneFileError)?.message.contains("remove 'to'") ?? false, "\(error)")
         }
     }
+
+    func testEverySpringFormResolvesToItsPublishedConstants() throws {
+        let forms: [(String, SpringParameters?)] = [
+            ("duration: 0.5, spring: { damping: 0.75, velocity: 0.8 }", nil),
+            ("duration: 0.5, spring: { dampingRatio: 0.75, velocity: 0.8 }", nil),
+            ("spring: { stiffness: 100, damping: 10 }", try .caSpringAnimation()),
+            ("spring: { mass: 2, stiffness: 300, damping: 20, velocity: 1 }", try .caSpringAnimation(mass: 2, stiffness: 300, damping: 20)),
+            ("spring: { response: 0.55, dampingRatio: 0.825 }", try .swiftUI(response: 0.55, dampingRatio: 0.825)),
+            ("spring: { duration: 0.5, bounce: 0.3 }", try .swiftUI(duration: 0.5, bounce: 0.3)),
+            ("spring: { bounciness: 4, speed: 12 }", try .pop(bounciness: 4, speed: 12)),
+            ("spring: { tension: 40, friction: 7 }", try .rebound(tension: 40, friction: 7)),
+        ]
+        for (form, expected) in forms {
+            let s = try scene(animation: "{ property: box.frame.x, to: 100, \(form) }")
+            guard case .basic(_, let timing) = s.actions[0].steps[0].motion else { return XCTFail(form) }
+            switch (timing, expected) {
+            case (.spring(let uikit), nil):
+                XCTAssertEqual(uikit, UIKitSpring(duration: 0.5, dampingRatio: 0.75, initialVelocity: 0.8), form)
+            case (.physicalSpring(let spring), let expected?):
+                XCTAssertEqual(spring.parameters, expected, form)
+                // It settles, then rests exactly on the target.
+                let values = trace(s, at: [spring.duration, spring.duration + 1])
+                XCTAssertEqual(values, [100, 100], form)
+            default:
+                XCTFail("\(form) gave \(timing)")
+            }
+        }
+    }
+
+    func testSpringErrorsAreLocatedAndExplained() throws {
+        let cases: [(String, String, String)] = [
+            ("spring: { stiffness: -1, damping: 10 }", "stiffness must be greater than 0", "spring.stiffness"),
+            ("spring: { mass: 0, stiffness: 100, damping: 10 }", "mass must be greater than 0", "spring.mass"),
+            ("spring: { stiffness: 100, damping: -3 }", "damping", "spring.damping"),
+            ("spring: { duration: 0.5, bounce: 1 }", "bounce must be between -1 and 1", "spring.bounce"),
+            ("spring: { duration: 0, bounce: 0.2 }", "duration", "spring.duration"),
+            ("spring: { response: 0.5 }", "describe no single spring", "spring"),
+            ("spring: { stifness: 100, damping: 10 }", "unknown key", "spring.stifness"),
+            ("spring: { damping: 0.7 }", "give a 'duration'", "spring"),
+            ("duration: 1, spring: { stiffness: 100, damping: 10 }", "remove it", "duration"),
+            ("spring: { stiffness: 100, damping: .nan }", "finite", "spring.damping"),
+        ]
+        for (form, message, path) in cases {
+            XCTAssertThrowsError(try scene(animation: "{ property: box.frame.x, to: 100, \(form) }"), form) { error in
+                let e = error as? SceneFileError
+                XCTAssertTrue(e?.message.contains(message) ?? false, "\(form): \(e?.description ?? "\(error)")")
+                XCTAssertEqual(e?.keyPath, "actions.go.animations[0].\(path)", form)
+                XCTAssertEqual(e?.line, 8, form)
+            }
+        }
+    }
 }
