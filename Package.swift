@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
         .library(name: "Render", targets: ["Render"]),
+        .library(name: "Charts", targets: ["Charts"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -27,9 +28,11 @@ let package = Package(
         // libpng wrapped in C so its setjmp/longjmp error handling never crosses into Swift.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
         .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG"]),
+        // Charts and contact-sheet layouts as Frames; never draws.
+        .target(name: "Charts", dependencies: ["Motion", "Scene"]),
 
         .executableTarget(name: "flipbook", dependencies: [
-            "Motion", "Scene", "SceneFile", "Render",
+            "Motion", "Scene", "SceneFile", "Render", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -38,6 +41,7 @@ let package = Package(
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion"]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Motion"]),
     ],
     swiftLanguageModes: [.v5]
 )

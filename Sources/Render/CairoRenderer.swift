@@ -75,6 +75,19 @@ public final class CairoRenderer {
         return try body(buffer)
     }
 
+    /// Calls `body` with a cairo context on the last rendered frame's surface, in pixels, to
+    /// draw over it (`ContactSheet` paints images this way); flushes when `body` returns.
+    func withContext<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        guard let surface, let context = cairo_create(surface) else {
+            preconditionFailure("withContext called before the renderer has a surface")
+        }
+        defer {
+            cairo_destroy(context)
+            cairo_surface_flush(surface)
+        }
+        return try body(context)
+    }
+
     /// The last rendered frame's pixel at column `x`, row `y`, with straight alpha.
     public func pixel(x: Int, y: Int) -> RGBA8 {
         withPixels { $0.pixel(x: x, y: y) }

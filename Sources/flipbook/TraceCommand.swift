@@ -26,34 +26,19 @@ struct TraceCommand: ParsableCommand {
     var fps: Double?
 
     func validate() throws {
-        if properties.isEmpty { throw ValidationError("give at least one --property ID.PATH, e.g. --property sheet.frame.y") }
-        if let repeated = properties.enumerated().first(where: { properties[..<$0.offset].contains($0.element) }) {
-            throw ValidationError("--property \(repeated.element) is given twice")
-        }
-        if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0") }
+        try PropertyTrace.validate(properties: properties, fps: fps)
     }
 
     func run() throws {
         let scene = try loadScene(self.scene)
-        var refs: [PropertyRef] = []
-        for name in properties {
-            guard let ref = scene.property(named: name) else {
-                let all = scene.views.flatMap { v in ViewProperty.allCases.map { "\(v.id).\($0.path)" } }
-                let hint = closestName(to: name, in: all).map { " (did you mean '\($0)'?)" } ?? ""
-                throw fail("--property \(name): no such property in \(self.scene)\(hint)", ExitStatus.usage)
-            }
-            refs.append(ref)
-        }
-        let fps = self.fps ?? scene.fps
-        let range = try frameIndices(scene: scene, fps: fps, frames: frames)
-        var player = Player(scene: scene)
+        let trace = try PropertyTrace(scene: scene, scenePath: self.scene, names: properties,
+                                      fps: self.fps ?? scene.fps, frames: frames)
         var out = ""
         if format == .csv { out += "frame,time," + properties.joined(separator: ",") + "\n" }
         var rows: [String] = []
-        for index in range {
-            player.advance(to: Double(index) / fps)
-            let numbers = refs.map { player.presentationValue($0) }
-            let time = (Double(index) / fps).shortestText
+        for (row, index) in trace.frames.enumerated() {
+            let numbers = trace.rows[row]
+            let time = trace.times[row].shortestText
             switch format {
             case .csv: out += "\(index),\(time)," + numbers.map(\.shortestText).joined(separator: ",") + "\n"
             case .json:

@@ -18,30 +18,12 @@ final class CommandLineTests: XCTestCase {
         try? FileManager.default.removeItem(at: scratch)
     }
 
-    private struct Result { var status: Int32; var stdout: String; var stderr: String }
+    private typealias Result = FlipbookProcess.Result
 
     private func flipbook(_ arguments: String...) throws -> Result { try flipbook(arguments) }
 
     private func flipbook(_ arguments: [String]) throws -> Result {
-        // The test bundle sits beside the products it depends on.
-        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook")
-        let candidates = [binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flipbook")]
-        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
-            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary.path])
-        }
-        let process = Process()
-        process.executableURL = executable
-        process.arguments = arguments
-        process.currentDirectoryURL = scratch
-        let out = Pipe(), err = Pipe()
-        process.standardOutput = out
-        process.standardError = err
-        try process.run()
-        let stdout = out.fileHandleForReading.readDataToEndOfFile()
-        let stderr = err.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
-                      stderr: String(decoding: stderr, as: UTF8.self))
+        try FlipbookProcess.run(arguments, in: scratch)
     }
 
     private func write(_ text: String, to name: String) throws -> String {

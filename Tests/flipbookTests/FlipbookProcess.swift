@@ -1,0 +1,33 @@
+import Foundation
+
+/// Runs the built `flipbook` binary as a user would, capturing its exit status and output.
+enum FlipbookProcess {
+    struct Result { var status: Int32; var stdout: String; var stderr: String }
+
+    /// The executable: the test bundle sits beside the products it depends on.
+    static func executable() throws -> URL {
+        let binary = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent().appendingPathComponent("flipbook")
+        let candidates = [binary, Bundle.main.bundleURL.deletingLastPathComponent().appendingPathComponent("flipbook")]
+        guard let executable = candidates.first(where: { FileManager.default.isExecutableFile(atPath: $0.path) }) else {
+            throw CocoaError(.fileNoSuchFile, userInfo: [NSFilePathErrorKey: binary.path])
+        }
+        return executable
+    }
+
+    /// Runs `flipbook arguments...` in `directory` and waits for it to exit.
+    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+        let process = Process()
+        process.executableURL = try executable()
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let out = Pipe(), err = Pipe()
+        process.standardOutput = out
+        process.standardError = err
+        try process.run()
+        let stdout = out.fileHandleForReading.readDataToEndOfFile()
+        let stderr = err.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return Result(status: process.terminationStatus, stdout: String(decoding: stdout, as: UTF8.self),
+                      stderr: String(decoding: stderr, as: UTF8.self))
+    }
+}
