@@ -30,7 +30,17 @@ public struct DampedOscillator: Hashable, Sendable {
     /// ω₀ = √(k/m), in radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }
     /// ζ = c / (2√(km)); 1 is critical damping.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    public var dampingRatio: Double { damping / (2 * stiffness.squareRoot() * mass.squareRoot()) }
+
+    /// The roots r₁ > r₂ of m·r² + c·r + k = 0 for ζ > 1, computed without cancellation:
+    /// r₂ = −ω₀(ζ + √(ζ² − 1)) directly (√(ζ² − 1) as ζ·√(1 − 1/ζ²), which cannot overflow),
+    /// and r₁ = ω₀²/r₂ from r₁·r₂ = k/m, instead of −ω₀(ζ − √(ζ² − 1)), which loses every
+    /// digit when ζ is large.
+    public var overDampedRoots: (Double, Double) {
+        let omega = naturalFrequency, zeta = dampingRatio
+        let r2 = -omega * (zeta + zeta * (1 - 1 / (zeta * zeta)).squareRoot())
+        return (omega * omega / r2, r2)
+    }
 
     /// Displacement and velocity at time `t` (seconds) from displacement `x0` and velocity `v0`.
     public func state(at t: Double, x0: Double, v0: Double) -> (position: Double, velocity: Double) {
@@ -52,9 +62,7 @@ public struct DampedOscillator: Hashable, Sendable {
             let velocity = decay * (v0 * cosine - (alpha * v0 + omega * omega * x0) / omegaD * sine)
             return (position, velocity)
         }
-        let root = (zeta * zeta - 1).squareRoot()
-        let r1 = -omega * (zeta - root)
-        let r2 = -omega * (zeta + root)
+        let (r1, r2) = overDampedRoots
         let c2 = (v0 - r1 * x0) / (r2 - r1)
         let c1 = x0 - c2
         let e1 = exp(r1 * t), e2 = exp(r2 * t)

@@ -34,7 +34,7 @@ public struct SpringParameters: Hashable, Sendable {
     }
 
     /// ζ = c / (2√(km)): 1 is critical damping, below 1 oscillates, above 1 creeps.
-    public var dampingRatio: Double { damping / (2 * (stiffness * mass).squareRoot()) }
+    public var dampingRatio: Double { damping / (2 * stiffness.squareRoot() * mass.squareRoot()) }
 
     /// ω₀ = √(k/m), the undamped natural frequency in radians per second.
     public var naturalFrequency: Double { (stiffness / mass).squareRoot() }

@@ -37,7 +37,7 @@ extension DampedOscillator {
         let alpha = zeta * omega
         let omegaD = omega * (1 - zeta * zeta).squareRoot()
         let b = (v0 + alpha * x0) / omegaD
-        let amplitude = (x0 * x0 + b * b).squareRoot()
+        let amplitude = hypot(x0, b)
         guard alpha > 0 else { return amplitude <= epsilon ? 0 : .infinity }
         let phase = atan2(b, x0)
         let psi = atan2(alpha, omegaD)
@@ -81,9 +81,7 @@ extension DampedOscillator {
             if b != 0 { turningPoints = [-x0 / b, v0 / (omega * b)] }
             slowestDecay = omega
         } else {
-            let root = (zeta * zeta - 1).squareRoot()
-            let r1 = -omega * (zeta - root)
-            let r2 = -omega * (zeta + root)
+            let (r1, r2) = overDampedRoots
             let c2 = (v0 - r1 * x0) / (r2 - r1)
             let c1 = x0 - c2
             turningPoints = [-c2 / c1, -c2 * r2 / (c1 * r1)].map { ratio in

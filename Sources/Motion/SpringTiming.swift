@@ -19,13 +19,23 @@ public struct SpringTiming: Hashable, Sendable {
     /// Seconds until |progress − 1| ≤ `epsilon` for good; progress is exactly 1 from here on.
     public let duration: Double
 
-    /// The undamped spring is rejected (it never settles), as are a non-finite velocity and an
-    /// `epsilon` outside (0, 1).
+    /// Damping ratios a spring animation may have: below, it rings for thousands of cycles;
+    /// above, it barely moves. Either way the settling analysis would leave Double's range.
+    public static let dampingRatioRange = 0.001...1000.0
+    /// Natural frequencies ω₀ = √(k/m) a spring animation may have, in radians per second:
+    /// periods from about 100 minutes down to about 60 microseconds.
+    public static let naturalFrequencyRange = 0.001...100_000.0
+
+    /// Rejected: an undamped spring (it never settles), a damping ratio or natural frequency
+    /// outside the ranges above, a velocity outside ±1000 distances per second (as for
+    /// `UIKitSpring`), and an `epsilon` outside (0, 1).
     public init(parameters: SpringParameters, initialVelocity: Double = 0,
                 epsilon: Double = SpringTiming.defaultEpsilon) throws(SpringParameterError) {
-        try SpringParameterError.check(initialVelocity, "initialVelocity", .finite)
+        try SpringParameterError.check(initialVelocity, "velocity", .within(UIKitSpring.velocityRange))
         try SpringParameterError.check(epsilon, "epsilon", .between(0, 1))
-        try SpringParameterError.check(parameters.damping, "damping", .greaterThanZero)
+        try SpringParameterError.check(parameters.damping, "damping (a spring without damping never settles)", .greaterThanZero)
+        try SpringParameterError.check(parameters.dampingRatio, "the damping ratio c/(2√(km))", .within(Self.dampingRatioRange))
+        try SpringParameterError.check(parameters.naturalFrequency, "the natural frequency √(k/m) in rad/s", .within(Self.naturalFrequencyRange))
         self.parameters = parameters
         self.initialVelocity = initialVelocity
         self.epsilon = epsilon

@@ -42,8 +42,10 @@ public struct UIKitSpring: Hashable, Sendable {
 
     /// Durations (seconds) for which the constants stay well inside Double's range.
     public static let durationRange = 0.001...3600.0
-    /// Damping ratios accepted; UIKit documents (0, 1], above 1 over-damps.
-    public static let dampingRatioRange = 0.001...100.0
+    /// Damping ratios accepted; UIKit documents (0, 1], above 1 over-damps. Below 0.01 the
+    /// envelope formula's sine amplitude ζ/√(1−ζ²) nears ε itself, so the solved spring barely
+    /// moves and then snaps to the target at the duration: not a spring anyone wants.
+    public static let dampingRatioRange = 0.01...100.0
     /// Initial velocities accepted, in distances per second.
     public static let velocityRange = -1000.0...1000.0
 

@@ -11,6 +11,22 @@ public struct UnitBezier: Hashable, Sendable {
     /// Polynomial coefficients: x(s) = ((ax·s + bx)·s + cx)·s, likewise y.
     private let ax, bx, cx, ay, by, cy: Double
 
+    /// Legal y control values: any overshoot a designer draws, far from Double's limits.
+    public static let controlYRange = -1000.0...1000.0
+
+    /// Why (x1, y1, x2, y2) cannot be a timing curve, or nil: x1 and x2 must lie in 0...1 (so
+    /// time only moves forward), y1 and y2 in `controlYRange`, all finite.
+    public static func problem(x1: Double, y1: Double, x2: Double, y2: Double) -> String? {
+        guard [x1, y1, x2, y2].allSatisfy(\.isFinite) else { return "control points must be finite numbers" }
+        guard (0...1).contains(x1), (0...1).contains(x2) else {
+            return "x1 and x2 must lie between 0 and 1, got x1 \(x1.shortestText), x2 \(x2.shortestText)"
+        }
+        guard controlYRange.contains(y1), controlYRange.contains(y2) else {
+            return "y1 and y2 must lie between -1000 and 1000, got y1 \(y1.shortestText), y2 \(y2.shortestText)"
+        }
+        return nil
+    }
+
     /// The solve stops when |x(s) − x| is at most this.
     public static let tolerance = 1e-9
 
@@ -66,11 +82,18 @@ public struct UnitBezier: Hashable, Sendable {
     /// dy/dx at time fraction `x`: progress per unit of time fraction.
     public func slope(at x: Double) -> Double {
         let s = solveParameter(forX: x)
-        let dx = sampleDerivativeX(s)
-        if abs(dx) < 1e-12 {
-            // Vertical tangent of x(s) (possible only at an end with x1 = 0 or x2 = 1): use the limit.
-            return sampleDerivativeY(s) == 0 ? 0 : .infinity
+        // dy/dx = y′(s)/x′(s). x′ vanishes only at an end with x1 = 0 (s = 0) or x2 = 1 (s = 1);
+        // there the slope is the limit of the ratio: by L'Hôpital, the ratio of the first
+        // non-vanishing derivatives (y″/x″, then y‴/x‴), or ±∞ if only y′ is non-zero.
+        let derivatives: [(x: Double, y: Double)] = [
+            (sampleDerivativeX(s), sampleDerivativeY(s)),
+            (6 * ax * s + 2 * bx, 6 * ay * s + 2 * by),
+            (6 * ax, 6 * ay),
+        ]
+        for (dx, dy) in derivatives {
+            if abs(dx) >= 1e-12 { return dy / dx }
+            if abs(dy) >= 1e-12 { return dy > 0 ? .infinity : -.infinity }
         }
-        return sampleDerivativeY(s) / dx
+        return 0
     }
 }

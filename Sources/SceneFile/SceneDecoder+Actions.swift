@@ -141,8 +141,8 @@ extension SceneDecoder {
     func decodeCurve(_ curveNode: Located) throws -> TimingCurve {
         if case .sequence = curveNode.node {
             let p = try curveNode.numbers(4, "control points [x1, y1, x2, y2]")
-            guard (0...1).contains(p[0]), (0...1).contains(p[2]) else {
-                throw curveNode.error(.invalidValue, "a timing curve's x1 and x2 must lie between 0 and 1, found x1 \(formatted(p[0])), x2 \(formatted(p[2]))")
+            if let problem = UnitBezier.problem(x1: p[0], y1: p[1], x2: p[2], y2: p[3]) {
+                throw curveNode.error(.invalidValue, "a timing curve's \(problem)")
             }
             return .cubicBezier(UnitBezier(x1: p[0], y1: p[1], x2: p[2], y2: p[3]))
         }

@@ -19,7 +19,7 @@ struct CurveCommand: ParsableCommand {
             (default 1 s); springs last until their duration or until they settle within 0.1%.
             """)
 
-    @Argument(help: "The curve or spring, then its parameters.")
+    @Argument(parsing: .allUnrecognized, help: "The curve or spring, then its parameters (negative numbers welcome).")
     var words: [String]
 
     @Option(help: "Evenly spaced samples over the duration, both ends included (default 101).")
@@ -87,6 +87,12 @@ struct CurveSpec {
     }
 
     init(words: [String], curveDuration: Double) throws {
+        // Words are taken as they come so that `bezier 0.3 -0.5 0.7 1.5` works; anything else
+        // that looks like an option is a misspelt one.
+        if let option = words.first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
+            let hint = closestName(to: option, in: ["--samples", "--fps", "--duration", "--plot"]).map { " (did you mean '\($0)'?)" } ?? ""
+            throw fail("unknown option '\(option)'\(hint)", ExitStatus.usage)
+        }
         let name = words[0], parameters = Array(words.dropFirst())
         title = words.joined(separator: " ")
         switch name.lowercased() {
@@ -95,8 +101,8 @@ struct CurveSpec {
             guard parameters.count == 4, numbers.count == 4, numbers.allSatisfy(\.isFinite) else {
                 throw fail("bezier takes four numbers X1 Y1 X2 Y2, got '\(parameters.joined(separator: " "))'", ExitStatus.usage)
             }
-            guard (0...1).contains(numbers[0]), (0...1).contains(numbers[2]) else {
-                throw fail("bezier control points need X1 and X2 between 0 and 1, got \(numbers[0].shortestText) and \(numbers[2].shortestText)", ExitStatus.usage)
+            if let problem = UnitBezier.problem(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3]) {
+                throw fail("bezier: \(problem)", ExitStatus.usage)
             }
             timing = .curve(.cubicBezier(UnitBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])), duration: curveDuration)
         case "spring":

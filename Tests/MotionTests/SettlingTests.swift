@@ -196,10 +196,10 @@ final class SettlingTests: XCTestCase {
     func testSpringTimingRejectsUnsettlingInput() throws {
         let spring = try SpringParameters(mass: 1, stiffness: 100, damping: 0)
         let expectations: [(String, () throws -> SpringTiming)] = [
-            ("damping must be greater than 0, got 0", { try SpringTiming(parameters: spring) }),
+            ("damping (a spring without damping never settles) must be greater than 0, got 0", { try SpringTiming(parameters: spring) }),
             ("epsilon must be between 0 and 1, exclusive, got 0", { try SpringTiming(parameters: .caSpringAnimation(), epsilon: 0) }),
             ("epsilon must be between 0 and 1, exclusive, got 1", { try SpringTiming(parameters: .caSpringAnimation(), epsilon: 1) }),
-            ("initialVelocity must be a finite number, got NaN", { try SpringTiming(parameters: .caSpringAnimation(), initialVelocity: .nan) }),
+            ("velocity must be between -1000 and 1000 and finite, got NaN", { try SpringTiming(parameters: .caSpringAnimation(), initialVelocity: .nan) }),
         ]
         for (expected, make) in expectations {
             do {

@@ -82,7 +82,7 @@ final class SpringParameterTests: XCTestCase {
             XCTAssertEqual(spring.dampingRatio, zeta, accuracy: 1e-12)
         }
         assertError("duration must be between 0.001 and 3600, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 1, duration: 0) }
-        assertError("dampingRatio must be between 0.001 and 100, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 0, duration: 1) }
+        assertError("dampingRatio must be between 0.01 and 100, got 0") { try SpringParameters.uiSpringTimingParameters(dampingRatio: 0, duration: 1) }
         assertError("initialVelocity must be between -1000 and 1000 and finite, got NaN") {
             try SpringParameters.uiSpringTimingParameters(dampingRatio: 1, initialVelocity: .nan, duration: 1)
         }

@@ -207,7 +207,7 @@ final class SceneFileErrorTests: XCTestCase {
 
     func testSpringAndLabelLimits() throws {
         let damping = try XCTUnwrap(error(replacing("duration: 0.5", with: "duration: 0.5\n        spring: { damping: 1e300 }")))
-        XCTAssertTrue(damping.message.contains("between 0.001 and 100"), damping.message)
+        XCTAssertTrue(damping.message.contains("between 0.01 and 100"), damping.message)
         XCTAssertEqual(damping.keyPath, "actions.grow.animations[0].spring.damping")
         let slow = try XCTUnwrap(error(replacing("duration: 0.5", with: "duration: 1e170\n        spring: { damping: 0.5 }")))
         XCTAssertTrue(slow.message.contains("duration must be between 0.001 and 3600"), slow.message)
