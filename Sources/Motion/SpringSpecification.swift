@@ -5,34 +5,44 @@
 /// |---|---|
 /// | `damping`, `velocity` + the animation's duration | `UIView.animate(withDuration:…usingSpringWithDamping:initialSpringVelocity:)` |
 /// | `dampingRatio`, `velocity` + the animation's duration | `UISpringTimingParameters(dampingRatio:initialVelocity:)` in an animator |
-/// | `stiffness`, `damping`, `mass`, `velocity` | `CASpringAnimation` / `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` |
+/// | `stiffness`, `damping`, `mass`, `velocity` | `CASpringAnimation` / `UISpringTimingParameters(mass:stiffness:damping:initialVelocity:)` (defaults 1, 100, 10) |
 /// | `response`, `dampingRatio`, `velocity` | SwiftUI `Spring(response:dampingRatio:)` |
 /// | `duration`, `bounce`, `velocity` | SwiftUI `Spring(duration:bounce:)` |
-/// | `bounciness`, `speed`, `velocity` | pop's `springBounciness` / `springSpeed` |
-/// | `tension`, `friction`, `velocity` | Rebound / Origami tension and friction |
+/// | `bounciness`, `speed`, `velocity` | pop's `springBounciness` / `springSpeed` (defaults 4, 12) |
+/// | `tension`, `friction`, `velocity` | Rebound / Origami tension and friction (defaults 40, 7) |
 ///
 /// `velocity` is always UIKit's relative unit (1 = the whole distance per second) and optional.
 public struct SpringSpecification: Sendable {
-    /// One way of writing a spring: the keys it needs and the keys it may have.
+    /// One way of writing a spring: the keys it needs, the keys of which it needs at least one,
+    /// and the keys it may have (absent ones take the API's defaults).
     public struct Family: Sendable {
         public let name: String
         public let required: [String]
+        public let anyOf: [String]
         public let optional: [String]
         /// Whether the animation's own `duration` sets the spring (UIKit's duration-based APIs).
         public let usesAnimationDuration: Bool
 
-        public var keys: [String] { required + optional }
+        public var keys: [String] { required + anyOf + optional }
         public var signature: String { "{" + keys.joined(separator: ", ") + "}" }
+
+        func matches(_ given: [String]) -> Bool {
+            required.allSatisfy(given.contains) && (anyOf.isEmpty || anyOf.contains(where: given.contains))
+                && given.allSatisfy(keys.contains)
+        }
     }
 
     public static let families: [Family] = [
-        Family(name: "UIView spring animation", required: ["damping"], optional: ["velocity"], usesAnimationDuration: true),
-        Family(name: "UISpringTimingParameters(dampingRatio:)", required: ["dampingRatio"], optional: ["velocity"], usesAnimationDuration: true),
-        Family(name: "CASpringAnimation", required: ["stiffness", "damping"], optional: ["mass", "velocity"], usesAnimationDuration: false),
-        Family(name: "SwiftUI Spring(response:dampingRatio:)", required: ["response", "dampingRatio"], optional: ["velocity"], usesAnimationDuration: false),
-        Family(name: "SwiftUI Spring(duration:bounce:)", required: ["bounce"], optional: ["duration", "velocity"], usesAnimationDuration: false),
-        Family(name: "pop", required: ["bounciness", "speed"], optional: ["velocity"], usesAnimationDuration: false),
-        Family(name: "Rebound (Origami)", required: ["tension", "friction"], optional: ["velocity"], usesAnimationDuration: false),
+        Family(name: "UIView spring animation", required: ["damping"], anyOf: [], optional: ["velocity"], usesAnimationDuration: true),
+        Family(name: "UISpringTimingParameters(dampingRatio:)", required: ["dampingRatio"], anyOf: [], optional: ["velocity"], usesAnimationDuration: true),
+        // CASpringAnimation's defaults: mass 1, stiffness 100, damping 10.
+        Family(name: "CASpringAnimation", required: ["stiffness"], anyOf: [], optional: ["damping", "mass", "velocity"], usesAnimationDuration: false),
+        Family(name: "SwiftUI Spring(response:dampingRatio:)", required: ["response", "dampingRatio"], anyOf: [], optional: ["velocity"], usesAnimationDuration: false),
+        Family(name: "SwiftUI Spring(duration:bounce:)", required: ["bounce"], anyOf: [], optional: ["duration", "velocity"], usesAnimationDuration: false),
+        // pop's defaults: bounciness 4, speed 12.
+        Family(name: "pop", required: [], anyOf: ["bounciness", "speed"], optional: ["velocity"], usesAnimationDuration: false),
+        // Rebound's default Origami values: tension 40, friction 7.
+        Family(name: "Rebound (Origami)", required: [], anyOf: ["tension", "friction"], optional: ["velocity"], usesAnimationDuration: false),
     ]
 
     /// Every key any family uses, for suggestions.
@@ -76,9 +86,7 @@ public struct SpringSpecification: Sendable {
     public static func timing(_ values: [(key: String, value: Double)], animationDuration: Double?) throws(Failure) -> AnimationTiming {
         let keys = values.map(\.key)
         if let unknown = keys.first(where: { !allKeys.contains($0) }) { throw .unknownKey(unknown) }
-        let matches = families.filter { family in
-            family.required.allSatisfy(keys.contains) && keys.allSatisfy(family.keys.contains)
-        }
+        let matches = families.filter { $0.matches(keys) }
         guard matches.count == 1, let family = matches.first else { throw .noFamily(keys: keys) }
         func value(_ key: String) -> Double? { values.first { $0.key == key }?.value }
         let velocity = value("velocity") ?? 0
@@ -93,17 +101,17 @@ public struct SpringSpecification: Sendable {
             }
             if animationDuration != nil { throw Failure.durationNotUsed(family: family.name) }
             let parameters: SpringParameters
-            switch family.required[0] {
+            switch (family.required + family.anyOf)[0] {
             case "stiffness":
-                parameters = try .caSpringAnimation(mass: value("mass") ?? 1, stiffness: value("stiffness") ?? 0, damping: value("damping") ?? 0)
+                parameters = try .caSpringAnimation(mass: value("mass") ?? 1, stiffness: value("stiffness") ?? 100, damping: value("damping") ?? 10)
             case "response":
                 parameters = try .swiftUI(response: value("response") ?? 0, dampingRatio: value("dampingRatio") ?? 0)
             case "bounce":
                 parameters = try .swiftUI(duration: value("duration") ?? 0.5, bounce: value("bounce") ?? 0)
             case "bounciness":
-                parameters = try .pop(bounciness: value("bounciness") ?? 0, speed: value("speed") ?? 0)
+                parameters = try .pop(bounciness: value("bounciness") ?? 4, speed: value("speed") ?? 12)
             default:
-                parameters = try .rebound(tension: value("tension") ?? 0, friction: value("friction") ?? 0)
+                parameters = try .rebound(tension: value("tension") ?? 40, friction: value("friction") ?? 7)
             }
             return .physicalSpring(try SpringTiming(parameters: parameters, initialVelocity: velocity))
         } catch let error as SpringParameterError {

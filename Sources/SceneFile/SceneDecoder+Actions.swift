@@ -124,7 +124,11 @@ extension SceneDecoder {
             switch error {
             case .invalid(let problem):
                 // Point at the key the rule is about when there is one.
-                let culprit = spring.entries.first { problem.parameter.hasPrefix($0.key) }?.value
+                // A rule about a derived quantity ("the damping ratio …") belongs to the whole spring.
+                let derived = problem.parameter.hasPrefix("the ")
+                let mentioned = derived ? nil : spring.entries.first { problem.parameter.hasPrefix($0.key) }
+                    ?? spring.entries.first { problem.parameter.contains($0.key) }
+                let culprit = mentioned?.value
                     ?? (problem.parameter == "duration" ? fields["duration"] : nil)
                 throw (culprit ?? node).error(.invalidValue, problem.description)
             case .durationNotUsed:

@@ -80,6 +80,9 @@ final class TimingInScenesTests: XCTestCase {
             ("duration: 0.5, spring: { damping: 0.75, velocity: 0.8 }", nil),
             ("duration: 0.5, spring: { dampingRatio: 0.75, velocity: 0.8 }", nil),
             ("spring: { stiffness: 100, damping: 10 }", try .caSpringAnimation()),
+            ("spring: { stiffness: 250 }", try .caSpringAnimation(stiffness: 250)),
+            ("spring: { bounciness: 10 }", try .pop(bounciness: 10, speed: 12)),
+            ("spring: { friction: 12 }", try .rebound(tension: 40, friction: 12)),
             ("spring: { mass: 2, stiffness: 300, damping: 20, velocity: 1 }", try .caSpringAnimation(mass: 2, stiffness: 300, damping: 20)),
             ("spring: { response: 0.55, dampingRatio: 0.825 }", try .swiftUI(response: 0.55, dampingRatio: 0.825)),
             ("spring: { duration: 0.5, bounce: 0.3 }", try .swiftUI(duration: 0.5, bounce: 0.3)),
@@ -115,6 +118,8 @@ final class TimingInScenesTests: XCTestCase {
             ("spring: { damping: 0.7 }", "give a 'duration'", "spring"),
             ("duration: 1, spring: { stiffness: 100, damping: 10 }", "remove it", "duration"),
             ("spring: { stiffness: 100, damping: .nan }", "finite", "spring.damping"),
+            ("spring: { tension: 0, friction: 7 }", "from Origami tension 0", "spring.tension"),
+            ("spring: { stiffness: 1e300, damping: 10 }", "damping ratio", "spring"),
         ]
         for (form, message, path) in cases {
             XCTAssertThrowsError(try scene(animation: "{ property: box.frame.x, to: 100, \(form) }"), form) { error in

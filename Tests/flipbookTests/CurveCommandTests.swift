@@ -46,6 +46,22 @@ final class CurveCommandTests: XCTestCase {
         XCTAssertEqual(rows(uikit.stdout)[0][2], 0.8)
     }
 
+    func testSpringFormsTakeTheirAPIsDefaults() throws {
+        let ca = try curve("spring", "stiffness=300", "--samples", "2")
+        let settle = try SpringTiming(parameters: .caSpringAnimation(stiffness: 300)).duration
+        XCTAssertEqual(rows(ca.stdout).last?.first ?? 0, settle, accuracy: 1e-12, ca.stderr)
+        let pop = try curve("spring", "speed=20", "--samples", "2")
+        XCTAssertEqual(rows(pop.stdout).last?.first ?? 0, try SpringTiming(parameters: .pop(bounciness: 4, speed: 20)).duration, accuracy: 1e-12)
+        let rebound = try curve("spring", "friction=10", "--samples", "2")
+        XCTAssertEqual(rows(rebound.stdout).last?.first ?? 0, try SpringTiming(parameters: .rebound(tension: 40, friction: 10)).duration, accuracy: 1e-12)
+    }
+
+    func testNegativeBezierControlValues() throws {
+        let r = try curve("bezier", "0.3", "-0.5", "0.7", "1.5", "--samples", "3")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(rows(r.stdout)[1][1], UnitBezier(x1: 0.3, y1: -0.5, x2: 0.7, y2: 1.5).value(at: 0.5), accuracy: 1e-12)
+    }
+
     func testBezierAndDuration() throws {
         let r = try curve("bezier", "0.42", "0", "0.58", "1", "--duration", "2", "--samples", "3")
         XCTAssertEqual(r.status, 0, r.stderr)
@@ -68,9 +84,15 @@ final class CurveCommandTests: XCTestCase {
             (["spring", "mass=-1", "stiffness=100", "damping=10"], "mass must be greater than 0"),
             (["spring", "mass=0", "stiffness=100", "damping=10"], "mass must be greater than 0"),
             (["spring", "stiffness=-5", "damping=10"], "stiffness must be greater than 0"),
-            (["spring", "stiffness=100", "damping=-1"], "damping"),
+            (["spring", "stiffness=100", "damping=-1"], "damping must be greater than or equal to 0, got -1"),
             (["spring", "duration=0.5", "bounce=1"], "bounce must be between -1 and 1"),
-            (["spring", "duration=0", "bounce=0.2"], "duration"),
+            (["spring", "duration=0", "bounce=0.2"], "duration must be greater than 0, got 0"),
+            (["spring", "stiffness=1e300", "damping=10"], "damping ratio c/(2√(km)) must be between 0.001 and 1000"),
+            (["spring", "stiffness=1e33", "damping=1e16"], "natural frequency √(k/m) in rad/s must be between"),
+            (["spring", "stiffness=100", "damping=10", "velocity=1e160"], "velocity must be between -1000 and 1000"),
+            (["spring", "tension=40", "friction=0"], "never settles"),
+            (["bezier", "0.5", "1e308", "0.5", "0"], "y1 and y2 must lie between -1000 and 1000"),
+            (["linear", "--sampels", "3"], "did you mean '--samples'?"),
             (["spring", "damping=nan", "duration=0.5"], "finite"),
             (["spring", "damping=0.5"], "give a 'duration'"),
             (["spring", "response=0.5"], "describe no single spring"),
