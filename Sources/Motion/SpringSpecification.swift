@@ -83,7 +83,10 @@ public struct SpringSpecification: Sendable {
 
     /// The timing the parameters describe. `animationDuration` is the animation's own
     /// `duration`, which only the duration-based UIKit springs use.
-    public static func timing(_ values: [(key: String, value: Double)], animationDuration: Double?) throws(Failure) -> AnimationTiming {
+    /// `epsilon` is the fraction of the distance within which a physical spring counts as
+    /// settled (its duration); the duration-based UIKit springs end at their duration.
+    public static func timing(_ values: [(key: String, value: Double)], animationDuration: Double?,
+                              epsilon: Double = SpringTiming.defaultEpsilon) throws(Failure) -> AnimationTiming {
         let keys = values.map(\.key)
         if let unknown = keys.first(where: { !allKeys.contains($0) }) { throw .unknownKey(unknown) }
         let matches = families.filter { $0.matches(keys) }
@@ -113,7 +116,7 @@ public struct SpringSpecification: Sendable {
             default:
                 parameters = try .rebound(tension: value("tension") ?? 40, friction: value("friction") ?? 7)
             }
-            return .physicalSpring(try SpringTiming(parameters: parameters, initialVelocity: velocity))
+            return .physicalSpring(try SpringTiming(parameters: parameters, initialVelocity: velocity, epsilon: epsilon))
         } catch let error as SpringParameterError {
             throw .invalid(error)
         } catch let error as Failure {

@@ -22,7 +22,7 @@ struct CurveCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "The curve or spring, then its parameters (negative numbers welcome).")
     var words: [String]
 
-    @Option(help: "Evenly spaced samples over the duration, both ends included (default 101).")
+    @Option(help: "Evenly spaced samples over the duration, both ends included (default 101; 401 for --plot).")
     var samples: Int?
 
     @Option(help: "Sample at t = i / FPS instead of --samples.")
@@ -34,16 +34,20 @@ struct CurveCommand: ParsableCommand {
     @Option(help: "Draw the curve into this PNG instead of printing CSV.")
     var plot: String?
 
+    @Option(help: "A spring that runs until it settles stops once it stays within this fraction of the distance (default 0.001).")
+    var epsilon: Double?
+
     func validate() throws {
         if words.isEmpty { throw ValidationError("give a curve name, e.g. easeOutBounce, 'bezier 0.42 0 0.58 1' or 'spring damping=0.75 duration=0.5'") }
         if samples != nil && fps != nil { throw ValidationError("give either --samples or --fps, not both") }
         if let samples, !(2...1_000_000).contains(samples) { throw ValidationError("--samples must be between 2 and 1000000, got \(samples)") }
         if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0") }
         if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number greater than 0") }
+        if let epsilon, !(epsilon > 0 && epsilon < 1) { throw ValidationError("--epsilon must lie between 0 and 1, exclusive") }
     }
 
     func run() throws {
-        let curve = try CurveSpec(words: words, curveDuration: duration ?? 1)
+        let curve = try CurveSpec(words: words, curveDuration: duration ?? 1, epsilon: epsilon ?? SpringTiming.defaultEpsilon)
         // A plotted spring shows a little of its rest after settling, so the marker is visible.
         let span = duration ?? curve.timing.duration * (plot != nil && curve.isSpring ? 1.15 : 1)
         let times = try sampleTimes(span: span)
@@ -54,7 +58,9 @@ struct CurveCommand: ParsableCommand {
                                   series: [.init(name: curve.title, points: rows.map { ($0.time, $0.value) })])
             chart.referenceLines = [.init(y: 1, label: "target")]
             if curve.isSpring {
-                chart.markers = [.init(x: curve.timing.duration, label: "settled \(String(format: "%.3f", curve.timing.duration)) s")]
+                let within: String
+                if case .physicalSpring(let spring) = curve.timing { within = " within \((spring.epsilon * 100).shortestText)%" } else { within = "" }
+                chart.markers = [.init(x: curve.timing.duration, label: "settled\(within) at \(String(format: "%.3f", curve.timing.duration)) s")]
             }
             try ImageOutput.prepare(plot)
             do { try PNGFile.write(chart.frame(), to: plot, scale: 2) } catch { throw ImageOutput.failure(error) }
@@ -70,7 +76,7 @@ struct CurveCommand: ParsableCommand {
             if let problem = Scene.checkFrameCount(duration: span, fps: fps) { throw fail("--fps: \(problem)", ExitStatus.usage) }
             return (0...Int((span * fps + 1e-9).rounded(.down))).map { Double($0) / fps }
         }
-        let n = samples ?? 101
+        let n = samples ?? (plot == nil ? 101 : 401)  // a plot wants a smooth line
         return (0..<n).map { span * Double($0) / Double(n - 1) }
     }
 }
@@ -86,7 +92,7 @@ struct CurveSpec {
         }
     }
 
-    init(words: [String], curveDuration: Double) throws {
+    init(words: [String], curveDuration: Double, epsilon: Double) throws {
         // Words are taken as they come so that `bezier 0.3 -0.5 0.7 1.5` works; anything else
         // that looks like an option is a misspelt one.
         if let option = words.first(where: { $0.hasPrefix("-") && Double($0) == nil }) {
@@ -106,7 +112,7 @@ struct CurveSpec {
             }
             timing = .curve(.cubicBezier(UnitBezier(x1: numbers[0], y1: numbers[1], x2: numbers[2], y2: numbers[3])), duration: curveDuration)
         case "spring":
-            timing = try Self.spring(parameters)
+            timing = try Self.spring(parameters, epsilon: epsilon)
         default:
             guard let curve = TimingCurve.named(name) else {
                 let names = TimingCurve.named.map(\.name) + ["bezier", "spring"]
@@ -120,7 +126,7 @@ struct CurveSpec {
 
     /// `KEY=VALUE` words to a spring. `duration=` is the animation's duration for UIKit's
     /// springs and SwiftUI's own duration next to `bounce=`.
-    private static func spring(_ words: [String]) throws -> AnimationTiming {
+    private static func spring(_ words: [String], epsilon: Double) throws -> AnimationTiming {
         var values: [(key: String, value: Double)] = []
         for word in words {
             let parts = word.split(separator: "=", maxSplits: 1).map(String.init)
@@ -135,7 +141,7 @@ struct CurveSpec {
             animationDuration = values.remove(at: index).value
         }
         do {
-            return try SpringSpecification.timing(values, animationDuration: animationDuration)
+            return try SpringSpecification.timing(values, animationDuration: animationDuration, epsilon: epsilon)
         } catch {
             var message = error.description
             if case .unknownKey(let key) = error, let suggestion = closestName(to: key, in: SpringSpecification.allKeys) {

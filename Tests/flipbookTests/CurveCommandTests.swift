@@ -56,6 +56,13 @@ final class CurveCommandTests: XCTestCase {
         XCTAssertEqual(rows(rebound.stdout).last?.first ?? 0, try SpringTiming(parameters: .rebound(tension: 40, friction: 10)).duration, accuracy: 1e-12)
     }
 
+    func testEpsilonSetsWhereAPhysicalSpringCountsAsSettled() throws {
+        let r = try curve("spring", "stiffness=100", "damping=10", "--epsilon", "0.01", "--samples", "2")
+        let expected = try SpringParameters.caSpringAnimation().oscillator.settlingTime(x0: -1, v0: 0, epsilon: 0.01)
+        XCTAssertEqual(rows(r.stdout).last?.first ?? 0, expected, accuracy: 1e-12, r.stderr)
+        XCTAssertEqual(try curve("linear", "--epsilon", "2").status, 64)
+    }
+
     func testNegativeBezierControlValues() throws {
         let r = try curve("bezier", "0.3", "-0.5", "0.7", "1.5", "--samples", "3")
         XCTAssertEqual(r.status, 0, r.stderr)
