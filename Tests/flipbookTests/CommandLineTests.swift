@@ -36,21 +36,7 @@ final class CommandLineTests: XCTestCase {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).sorted()
     }
 
-    private let tiny = """
-    canvas: { size: [40, 30], scale: 1, fps: 10 }
-    duration: 1
-    views:
-      - id: box
-        frame: [0, 0, 10, 10]
-        backgroundColor: "#ff0000"
-        onTap: move
-    actions:
-      move:
-        animations:
-          - { property: box.frame.x, to: 30, duration: 0.5, spring: { damping: 0.7 } }
-    input:
-      - { tap: box, at: 0.2 }
-    """
+    private let tiny = FlipbookProcess.tinyScene
 
     func testMissingSceneExits66() throws {
         let r = try flipbook("render", "nope.yaml")

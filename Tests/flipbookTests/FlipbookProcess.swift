@@ -2,6 +2,23 @@ import Foundation
 
 /// Runs the built `flipbook` binary as a user would, capturing its exit status and output.
 enum FlipbookProcess {
+    /// A small valid scene: a red box that a tap at 0.2 s springs to the right; 11 frames.
+    static let tinyScene = """
+    canvas: { size: [40, 30], scale: 1, fps: 10 }
+    duration: 1
+    views:
+      - id: box
+        frame: [0, 0, 10, 10]
+        backgroundColor: "#ff0000"
+        onTap: move
+    actions:
+      move:
+        animations:
+          - { property: box.frame.x, to: 30, duration: 0.5, spring: { damping: 0.7 } }
+    input:
+      - { tap: box, at: 0.2 }
+    """
+
     struct Result { var status: Int32; var stdout: String; var stderr: String }
 
     /// The executable: the test bundle sits beside the products it depends on.
