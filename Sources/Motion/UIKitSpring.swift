@@ -21,7 +21,7 @@ import Foundation
 /// removed at its duration, the value is the target exactly from t = d on. For ζ ≥ 1 the step
 /// there is at most ε of the distance. For ζ < 1 Framer's envelope is only the sine term's
 /// amplitude |B| (B = (v₀ − ζω₀)/ω_d) and ignores the cosine term, so the step can reach
-/// ε·√(1 + 1/B²): about ε·1.7 at ζ = 0.75, ε·20 (2%) at ζ = 0.05. The formula is also
+/// ε·√(1 + 1/B²): about ε·1.35 at ζ = 0.75, ε·20 (2%) at ζ = 0.05. The formula is also
 /// discontinuous as ζ → 1 from below (ω_d → 0). Both are properties of the documented model,
 /// kept for fidelity; tests pin them.
 ///
