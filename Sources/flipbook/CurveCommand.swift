@@ -41,8 +41,8 @@ struct CurveCommand: ParsableCommand {
         if words.isEmpty { throw ValidationError("give a curve name, e.g. easeOutBounce, 'bezier 0.42 0 0.58 1' or 'spring damping=0.75 duration=0.5'") }
         if samples != nil && fps != nil { throw ValidationError("give either --samples or --fps, not both") }
         if let samples, !(2...1_000_000).contains(samples) { throw ValidationError("--samples must be between 2 and 1000000, got \(samples)") }
-        if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0") }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number greater than 0") }
+        try requirePositive(fps, "--fps")
+        try requirePositive(duration, "--duration")
         if let epsilon, !(epsilon > 0 && epsilon < 1) { throw ValidationError("--epsilon must lie between 0 and 1, exclusive") }
     }
 

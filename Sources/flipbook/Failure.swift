@@ -29,4 +29,12 @@ func loadScene(_ path: String) throws -> Scene {
     }
 }
 
+import Motion
 import Scene
+
+/// Rejects an option that must be a finite number greater than 0 (usage error, exit 64).
+func requirePositive(_ value: Double?, _ option: String) throws {
+    if let value, !(value.isFinite && value > 0) {
+        throw ValidationError("\(option) must be a number greater than 0, got \(value.shortestText)")
+    }
+}

@@ -48,6 +48,6 @@ struct PropertyTrace {
         if let repeated = properties.enumerated().first(where: { properties[..<$0.offset].contains($0.element) }) {
             throw ValidationError("--property \(repeated.element) is given twice")
         }
-        if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0") }
+        try requirePositive(fps, "--fps")
     }
 }

@@ -58,9 +58,9 @@ struct RenderCommand: ParsableCommand {
     var timings = false
 
     func validate() throws {
-        if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0, got \(fps)") }
-        if let scale, !(scale.isFinite && scale > 0) { throw ValidationError("--scale must be a number greater than 0, got \(scale)") }
-        if let duration, !(duration.isFinite && duration > 0) { throw ValidationError("--duration must be a number greater than 0, got \(duration)") }
+        try requirePositive(fps, "--fps")
+        try requirePositive(scale, "--scale")
+        try requirePositive(duration, "--duration")
         if !(1...Self.maximumThreads).contains(threads) {
             throw ValidationError("--threads must be between 1 and \(Self.maximumThreads), got \(threads)")
         }

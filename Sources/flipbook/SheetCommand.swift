@@ -44,7 +44,7 @@ struct SheetCommand: ParsableCommand {
         if !(cellWidth.isFinite && (16...4096).contains(cellWidth)) {
             throw ValidationError("--cell-width must be between 16 and 4096 points, got \(cellWidth)")
         }
-        if let fps, !(fps.isFinite && fps > 0) { throw ValidationError("--fps must be a number greater than 0, got \(fps)") }
+        try requirePositive(fps, "--fps")
     }
 
     func run() throws {
