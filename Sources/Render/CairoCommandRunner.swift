@@ -8,11 +8,28 @@ import Scene
 struct CairoCommandRunner {
     let context: OpaquePointer
     let fonts: PinnedFonts
-    /// Saves not yet restored.
-    private var depth = 0
-    /// The save depth at which a `concat` made the transform singular; everything is invisible
-    /// until a `restore` goes below it. Cairo would refuse such a matrix with a sticky error.
+    /// What each open level is, outermost first: a `save` (cairo_save) or a `beginGroup`
+    /// (cairo_push_group, which also saves the gstate).
+    ///
+    /// Cairo puts the context into a sticky error (INVALID_RESTORE / INVALID_POP_GROUP) if a
+    /// restore meets a pushed group or a pop meets a plain save, so closes are matched here
+    /// first. The rule: a group is a harder boundary than a save.
+    /// - `restore` closes the innermost level only if it is a save. With no open level, or when
+    ///   the innermost open level is a group (the save it would match lies outside the group),
+    ///   it is ignored.
+    /// - `endGroup` closes the innermost open group, first restoring any saves opened inside it
+    ///   and left open (as the end of a frame would). With no open group it is ignored, and
+    ///   open saves stay open.
+    /// - At the end of the frame every open level is closed; a group still open is composited
+    ///   with opacity 1, so nothing drawn in it is lost.
+    private var levels: [Level] = []
+    /// Saves and groups not yet closed.
+    private var depth: Int { levels.count }
+    /// The depth at which a `concat` made the transform singular; everything is invisible until
+    /// a `restore` or `endGroup` goes below it. Cairo would refuse such a matrix with a sticky error.
     private var singularSinceDepth: Int?
+
+    private enum Level { case save, group }
 
     init(context: OpaquePointer, fonts: PinnedFonts) {
         self.context = context
@@ -24,20 +41,30 @@ struct CairoCommandRunner {
         cairo_set_font_options(context, fonts.options)
     }
 
+    /// Runs a whole frame's commands, then closes whatever they left open (see `levels`).
     mutating func run(_ commands: [DrawCommand]) {
         for command in commands { run(command) }
+        while !levels.isEmpty { closeInnermost(groupOpacity: 1) }
     }
 
     private mutating func run(_ command: DrawCommand) {
         switch command {
         case .save:
             cairo_save(context)
-            depth += 1
+            levels.append(.save)
         case .restore:
-            guard depth > 0 else { return }  // an unbalanced restore is ignored
-            cairo_restore(context)
-            depth -= 1
-            if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
+            // Unbalanced, or its save lies outside the innermost open group: ignored.
+            guard levels.last == .save else { return }
+            closeInnermost(groupOpacity: 1)
+        case .beginGroup:
+            // Pushed even while the transform is singular, so the Cairo stack mirrors `levels`;
+            // nothing is drawn into it then, and painting an empty group is skipped anyway.
+            cairo_push_group(context)
+            levels.append(.group)
+        case .endGroup(let opacity):
+            guard let group = levels.lastIndex(of: .group) else { return }  // no open group: ignored
+            while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }  // saves left open inside
+            closeInnermost(groupOpacity: opacity)
         case .concat(let transform):
             guard singularSinceDepth == nil else { return }
             concat(transform)
@@ -60,6 +87,21 @@ struct CairoCommandRunner {
         case .text(let run):
             guard singularSinceDepth == nil else { return }
             draw(run)
+        }
+    }
+
+    /// Closes the innermost open level: restores a save, or pops a group and composites it onto
+    /// what lies below with `groupOpacity` clamped to 0...1 (a non-finite opacity paints nothing).
+    private mutating func closeInnermost(groupOpacity: Double) {
+        let level = levels.removeLast()
+        if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
+        switch level {
+        case .save:
+            cairo_restore(context)
+        case .group:
+            cairo_pop_group_to_source(context)  // restores the gstate saved by the push
+            guard singularSinceDepth == nil, groupOpacity.isFinite, groupOpacity > 0 else { return }
+            cairo_paint_with_alpha(context, min(groupOpacity, 1))
         }
     }
 

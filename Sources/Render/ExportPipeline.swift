@@ -24,7 +24,8 @@ public struct ExportPipeline {
     ///   changes; skipped frames count as done. The last call is (total, total) on success.
     ///
     /// On the first failure (the source throws, a frame cannot be drawn or written) no more
-    /// frames are started, workers finish or abandon what they hold, temporary files are
+    /// frames are started, workers finish (a `SceneRuntimeError` from the source: every frame
+    /// before it is written) or abandon what they hold, temporary files are
     /// removed, every thread is joined, and the error is thrown: the source's own error,
     /// a `RenderError`, or an `ExportError` naming the file and the OS's reason.
     public func run(frames: [Int], source: (Int) throws -> Frame,
@@ -97,7 +98,10 @@ public struct ExportPipeline {
             let frame: Frame
             let simulating = MonotonicClock.nanoseconds()
             do { frame = try source(index) } catch {
-                queue.cancel(with: error)
+                // A scene that fails while running (a non-finite value) keeps every frame
+                // before it: those already queued are finished. Anything else (an interrupt)
+                // abandons them.
+                if !(error is SceneRuntimeError) { queue.cancel(with: error) }
                 return error
             }
             stats.simulateMilliseconds += MonotonicClock.milliseconds(since: simulating)

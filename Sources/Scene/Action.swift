@@ -6,6 +6,8 @@ public enum AnimationTarget: Hashable, Sendable {
     case value(Double)
     /// The value the action's toggle chose.
     case toggled
+    /// An expression over presentation values and variables, evaluated when the action runs.
+    case expression(Expression)
 }
 
 /// How an animation step moves its property.
@@ -18,17 +20,30 @@ public enum StepMotion: Hashable, Sendable {
 
 /// One property animated by an action.
 public struct AnimationStep: Hashable, Sendable {
+    /// A stored slot or a derived view property (`frame.*`, `transform.scale`), which animates
+    /// the stored slots it sets.
     public var property: PropertyRef
     public var motion: StepMotion
     /// Seconds after the action runs.
     public var delay: Double
+    /// Part of a whole-transform value: a rotation goes the short way (|Δ| ≤ π), as UIKit's
+    /// decomposition of a `CGAffineTransform` does. `transform.rotation` alone turns by angle.
+    public var takesShortestRotation: Bool
 
-    public init(property: PropertyRef, motion: StepMotion, delay: Double = 0) {
-        self.property = property; self.motion = motion; self.delay = delay
+    public init(property: PropertyRef, motion: StepMotion, delay: Double = 0, takesShortestRotation: Bool = false) {
+        self.property = property; self.motion = motion; self.delay = delay; self.takesShortestRotation = takesShortestRotation
     }
 
     public init(property: PropertyRef, target: AnimationTarget, timing: AnimationTiming, delay: Double = 0) {
         self.init(property: property, motion: .basic(target: target, timing: timing), delay: delay)
+    }
+
+    /// Seconds from the action's start until this step rests on its target.
+    public var endOffset: Double {
+        switch motion {
+        case .basic(_, let timing): return delay + timing.duration
+        case .keyframes(_, let duration): return delay + duration
+        }
     }
 }
 
@@ -54,44 +69,85 @@ public struct Toggle: Hashable, Sendable {
     }
 }
 
-/// What a running animation does with one already in flight on the same property.
-public enum AnimationCombining: String, Hashable, Sendable {
-    /// UIKit since iOS 8: the new animation is added on top of the running one, so motion stays
-    /// continuous in position and velocity.
-    case additive
-    /// `.beginFromCurrentState`: the running animation is removed and the new one starts from the
-    /// current presentation value.
-    case beginFromCurrentState
+/// `set:` in an action: a variable takes a new value at once when the action runs.
+public struct VariableAssignment: Hashable, Sendable {
+    /// Index into `Scene.variables`.
+    public var variable: Int
+    public var value: Expression
+    public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }
 }
 
-/// A named reaction to input: sets new model values and animates the change (a UIView
-/// animation block).
+/// A named reaction to input or to another action's completion: assigns variables, sets new
+/// model values and animates the change (a UIView animation block with its completion block).
 public struct Action: Hashable, Sendable {
     public var name: String
+    /// `if:`: the action does nothing unless this boolean expression is true when it runs.
+    public var condition: Expression?
+    /// `set:`, applied first, in order.
+    public var assignments: [VariableAssignment]
     public var toggle: Toggle?
     public var steps: [AnimationStep]
-    public var combining: AnimationCombining
+    /// `.beginFromCurrentState`: non-additive properties start from the presentation value
+    /// (and, in the iOS 7 model, every property does).
+    public var beginsFromCurrentState: Bool
+    /// Index into `Scene.actions` run when every animation of this one has finished (at once
+    /// when it has none), like UIView.animate's completion block.
+    public var completion: Int?
 
-    public init(name: String, toggle: Toggle? = nil, steps: [AnimationStep], combining: AnimationCombining = .additive) {
-        self.name = name; self.toggle = toggle; self.steps = steps; self.combining = combining
+    public init(name: String, condition: Expression? = nil, assignments: [VariableAssignment] = [], toggle: Toggle? = nil,
+                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil) {
+        self.name = name; self.condition = condition; self.assignments = assignments; self.toggle = toggle
+        self.steps = steps; self.beginsFromCurrentState = beginsFromCurrentState; self.completion = completion
     }
+
+    /// Seconds from the run until the last animation rests (its completion's delay).
+    public var duration: Double { steps.map(\.endOffset).max() ?? 0 }
 }
 
-/// A scripted tap on a view at a scene time.
-public struct Tap: Hashable, Sendable {
+/// A scripted event at a scene time.
+public struct ScriptedEvent: Hashable, Sendable {
+    public enum Kind: Hashable, Sendable {
+        /// A tap on a view (index into `Scene.views`): its `tapAction` runs.
+        case tap(view: Int)
+        /// An action runs with no view involved (index into `Scene.actions`).
+        case run(action: Int)
+        /// Input for a system (index into `Scene.systems`), e.g. a touch; `payload` is its own.
+        case system(index: Int, payload: Int)
+    }
     /// Seconds since the scene's start.
     public var time: Double
-    /// Index into `Scene.views`; the view's `tapAction` runs.
-    public var view: Int
+    public var kind: Kind
 
-    public init(time: Double, view: Int) { self.time = time; self.view = view }
+    public init(time: Double, kind: Kind) { self.time = time; self.kind = kind }
+    public static func tap(_ view: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view)) }
+    public static func run(_ action: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action)) }
 }
 
-/// A property recomputed from an expression before every frame (the article's display-link
-/// `tick`): it follows other views' presentation values.
+/// A property recomputed from an expression at every instant (the article's display-link
+/// `tick`): it follows other properties' presentation values. It drives the model value of
+/// the slots it sets.
 public struct Binding: Hashable, Sendable {
     public var target: PropertyRef
     public var expression: Expression
 
     public init(target: PropertyRef, expression: Expression) { self.target = target; self.expression = expression }
+}
+
+/// A named number in the property store (`variables.NAME`), changed by actions' `set:`.
+public struct Variable: Hashable, Sendable {
+    public var name: String
+    public var initialValue: Double
+    public init(name: String, initialValue: Double) { self.name = name; self.initialValue = initialValue }
+}
+
+/// What a new animation does with one in flight on the same property.
+public enum AnimationModel: String, Hashable, Sendable, CaseIterable {
+    /// iOS 8 and later: geometric properties (position, bounds, transform; so frame and
+    /// center) are additive — both animations run and their remaining offsets add up. The
+    /// others replace the one in flight, starting from the presentation value with
+    /// `beginFromCurrentState` and from the model value without it.
+    case ios8
+    /// iOS 7: every new animation replaces the one in flight, from the model value, or from the
+    /// presentation value with `beginFromCurrentState`.
+    case ios7
 }

@@ -36,6 +36,13 @@ public enum DrawCommand: Hashable, Sendable {
     /// Strokes the path, centred on its outline, `lineWidth` points wide.
     case stroke(Path, Color, lineWidth: Double)
     case text(TextRun)
+    /// Starts drawing into an offscreen group (a transparency layer); balanced by `endGroup`.
+    /// Saves the transform and clip like `save`.
+    case beginGroup
+    /// Composites the group drawn since the matching `beginGroup` onto what lies below with
+    /// `opacity` (0…1), then restores the transform and clip: a view with alpha < 1 and
+    /// subviews is drawn this way, as Core Animation's group opacity does.
+    case endGroup(opacity: Double)
 }
 
 /// The immutable display list of one instant: what a backend draws, in points.

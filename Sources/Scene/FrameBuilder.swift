@@ -2,92 +2,178 @@ import Motion
 
 /// Walks the view tree at one instant and emits the drawing commands, in UIKit's order:
 /// background, own content (shape, label), subviews (clipped if `clipsToBounds`), border on top.
+///
+/// Siblings draw in increasing `zPosition`, then in file order. A view with alpha < 1 and
+/// subviews is drawn into a group composited with its alpha (group opacity); a view without
+/// subviews multiplies its alpha into what it draws, which looks the same. Whatever lies wholly
+/// outside the canvas or a clipping ancestor is not emitted, and a subtree that draws nothing
+/// leaves no commands at all. Negative sizes draw as empty and alphas are clamped to 0…1, as
+/// UIKit draws them.
 struct FrameBuilder {
     let scene: Scene
     let children: [[Int]]
-    /// Presentation values at the frame's instant.
-    let value: (PropertyRef) -> Double
+    /// Presentation values of every slot at the frame's instant.
+    let values: [Double]
+    let time: Double
     private(set) var commands: [DrawCommand] = []
 
-    init(scene: Scene, children: [[Int]], value: @escaping (PropertyRef) -> Double) {
-        self.scene = scene; self.children = children; self.value = value
+    init(scene: Scene, children: [[Int]], values: [Double], time: Double) {
+        self.scene = scene; self.children = children; self.values = values; self.time = time
     }
 
-    private func value(_ view: Int, _ property: ViewProperty) -> Double {
-        value(PropertyRef(view: view, property: property))
+    private func at(_ base: Int, _ p: ViewProperty) -> Double { values[base + p.rawValue] }
+
+    private func color(_ base: Int, _ red: ViewProperty, alpha: Double) -> Color {
+        let r = red.rawValue
+        return Color(red: values[base + r], green: values[base + r + 1], blue: values[base + r + 2],
+                     alpha: clampUnit(values[base + r + 3]) * alpha)
     }
 
-    mutating func draw(view index: Int, inheritedAlpha: Double) {
+    /// Draws the top-level views (and so the whole tree).
+    mutating func drawRoots(_ roots: [Int]) throws {
+        let canvas = Rect(origin: .zero, size: scene.size)
+        for root in ordered(roots) { try draw(view: root, parentToCanvas: .identity, clip: canvas) }
+    }
+
+    private func ordered(_ siblings: [Int]) -> [Int] {
+        let z = ViewProperty.zPosition.rawValue
+        guard siblings.contains(where: { values[$0 * ViewProperty.count + z] != 0 }) else { return siblings }
+        // A stable sort: equal zPositions keep file order.
+        return siblings.enumerated().sorted { a, b in
+            let za = values[a.element * ViewProperty.count + z], zb = values[b.element * ViewProperty.count + z]
+            return za != zb ? za < zb : a.offset < b.offset
+        }.map(\.element)
+    }
+
+    private mutating func draw(view index: Int, parentToCanvas: AffineTransform, clip: Rect) throws {
         let view = scene.views[index]
-        let alpha = inheritedAlpha * min(max(value(index, .alpha), 0), 1)
-        guard !view.isHidden, alpha > 0 else { return }
+        let base = index * ViewProperty.count
+        let alpha = clampUnit(at(base, .alpha))
+        guard at(base, .hidden) == 0, alpha > 0 else { return }
 
-        let x = value(index, .frameX), y = value(index, .frameY)
-        let width = value(index, .frameWidth), height = value(index, .frameHeight)
-        let rotation = value(index, .rotation)
-        let radius = max(value(index, .cornerRadius), 0)
-        let bounds = Rect(x: 0, y: 0, width: width, height: height)
+        let width = max(at(base, .boundsWidth), 0), height = max(at(base, .boundsHeight), 0)
+        let bounds = Rect(x: at(base, .boundsX), y: at(base, .boundsY), width: width, height: height)
+        let local = ViewGeometry.localToParent(values, base: base)
+        let toCanvas = local.concatenating(parentToCanvas)
+        let visible = intersects(toCanvas, bounds, clip)
+        let hasChildren = !children[index].isEmpty
+        if !visible && (!hasChildren || view.clipsToBounds) { return }
 
-        commands.append(.save)
-        if rotation == 0 {
-            commands.append(.concat(AffineTransform(translationX: x, y: y)))
-        } else {
-            // Rotate about the centre, as a layer with anchorPoint (0.5, 0.5) does.
-            let transform = AffineTransform(translationX: -width / 2, y: -height / 2)
-                .concatenating(AffineTransform(rotationAngle: rotation))
-                .concatenating(AffineTransform(translationX: x + width / 2, y: y + height / 2))
-            commands.append(.concat(transform))
+        let start = commands.count
+        let grouped = alpha < 1 && hasChildren
+        let contentAlpha = grouped ? 1 : alpha
+        commands.append(grouped ? .beginGroup : .save)
+        commands.append(.concat(local))
+        let drawnBefore = primitiveCount
+        let radius = max(at(base, .cornerRadius), 0)
+        if visible {
+            let background = color(base, .backgroundRed, alpha: contentAlpha)
+            if background.alpha > 0 { emit(.fill(Path(roundedRect: bounds, cornerRadius: radius), background)) }
+            if let shape = view.shape { try drawShape(shape, view: index, base: base, bounds: bounds, alpha: contentAlpha) }
+            if let label = view.label {
+                let textColor = color(base, .labelRed, alpha: contentAlpha)
+                if textColor.alpha > 0, !label.text.isEmpty {
+                    emit(.text(TextRun(text: label.text, box: bounds, fontSize: label.fontSize, bold: label.bold,
+                                       color: textColor, alignment: label.alignment)))
+                }
+            }
         }
-
-        let background = Color(red: value(index, .backgroundRed), green: value(index, .backgroundGreen),
-                               blue: value(index, .backgroundBlue), alpha: min(max(value(index, .backgroundAlpha), 0), 1))
-        if background.alpha > 0 {
-            commands.append(.fill(Path(roundedRect: bounds, cornerRadius: radius), background.multiplyingAlpha(by: alpha)))
-        }
-        if let shape = view.shape {
-            // drawRect: output is clipped to the view's bounds.
-            commands.append(.save)
-            commands.append(.clip(Path(rect: bounds)))
-            commands.append(.fill(path(of: shape, width: width, height: height), shape.fill.multiplyingAlpha(by: alpha)))
-            commands.append(.restore)
-        }
-        if let label = view.label {
-            commands.append(.text(TextRun(text: label.text, box: bounds, fontSize: label.fontSize, bold: label.bold,
-                                          color: label.color.multiplyingAlpha(by: alpha), alignment: label.alignment)))
-        }
-        if !children[index].isEmpty {
+        if hasChildren {
+            var childClip = clip
             if view.clipsToBounds {
                 commands.append(.save)
                 commands.append(.clip(Path(roundedRect: bounds, cornerRadius: radius)))
+                childClip = intersection(clip, boundingBox(toCanvas, bounds))
             }
-            for child in children[index] { draw(view: child, inheritedAlpha: alpha) }
+            for child in ordered(children[index]) { try draw(view: child, parentToCanvas: toCanvas, clip: childClip) }
             if view.clipsToBounds { commands.append(.restore) }
         }
-        let borderWidth = value(index, .borderWidth)
-        if borderWidth > 0 {
-            let inset = borderWidth / 2
-            let rect = Rect(x: inset, y: inset, width: max(width - borderWidth, 0), height: max(height - borderWidth, 0))
-            commands.append(.stroke(Path(roundedRect: rect, cornerRadius: max(radius - inset, 0)),
-                                    view.borderColor.multiplyingAlpha(by: alpha), lineWidth: borderWidth))
+        let borderWidth = at(base, .borderWidth)
+        if visible, borderWidth > 0 {
+            let borderColor = color(base, .borderRed, alpha: contentAlpha)
+            if borderColor.alpha > 0 {
+                let inset = borderWidth / 2
+                let rect = Rect(x: bounds.minX + inset, y: bounds.minY + inset,
+                                width: max(width - borderWidth, 0), height: max(height - borderWidth, 0))
+                emit(.stroke(Path(roundedRect: rect, cornerRadius: max(radius - inset, 0)), borderColor, lineWidth: borderWidth))
+            }
         }
+        if primitiveCount == drawnBefore {
+            commands.removeSubrange(start...)   // nothing visible: no commands at all
+            return
+        }
+        commands.append(grouped ? .endGroup(opacity: alpha) : .restore)
+    }
+
+    /// Drawing commands emitted so far (fills, strokes, text).
+    private var primitiveCount = 0
+
+    private mutating func emit(_ command: DrawCommand) {
+        commands.append(command)
+        primitiveCount += 1
+    }
+
+    private mutating func drawShape(_ shape: Shape, view: Int, base: Int, bounds: Rect, alpha: Double) throws {
+        let fill = color(base, .fillRed, alpha: alpha)
+        let stroke = color(base, .strokeRed, alpha: alpha)
+        let lineWidth = at(base, .lineWidth)
+        let strokes = stroke.alpha > 0 && lineWidth > 0
+        guard fill.alpha > 0 || strokes else { return }
+        let path = try self.path(of: shape, width: bounds.width, height: bounds.height)
+        // drawRect: output is clipped to the view's bounds.
+        commands.append(.save)
+        commands.append(.clip(Path(rect: bounds)))
+        if fill.alpha > 0 { emit(.fill(path, fill)) }
+        if strokes { emit(.stroke(path, stroke, lineWidth: lineWidth)) }
         commands.append(.restore)
     }
 
-    private func path(of shape: Shape, width: Double, height: Double) -> Path {
-        func point(_ p: PointExpression) -> Point {
-            Point(x: p.x.evaluate(value, ownWidth: width, ownHeight: height),
-                  y: p.y.evaluate(value, ownWidth: width, ownHeight: height))
+    private func path(of shape: Shape, width: Double, height: Double) throws -> Path {
+        let values = self.values
+        func point(_ p: PointExpression) throws -> Point {
+            Point(x: try evaluate(p.x, width, height, values), y: try evaluate(p.y, width, height, values))
         }
         var path = Path()
         for element in shape.elements {
             switch element {
-            case .move(let to): path.move(to: point(to))
-            case .line(let to): path.addLine(to: point(to))
-            case .quadCurve(let to, let control): path.addQuadCurve(to: point(to), control: point(control))
-            case .curve(let to, let c1, let c2): path.addCurve(to: point(to), control1: point(c1), control2: point(c2))
+            case .move(let to): path.move(to: try point(to))
+            case .line(let to): path.addLine(to: try point(to))
+            case .quadCurve(let to, let control): path.addQuadCurve(to: try point(to), control: try point(control))
+            case .curve(let to, let c1, let c2): path.addCurve(to: try point(to), control1: try point(c1), control2: try point(c2))
             case .close: path.close()
             }
         }
         return path
     }
+
+    private func evaluate(_ expression: Expression, _ width: Double, _ height: Double, _ values: [Double]) throws -> Double {
+        let value = expression.evaluate({ $0.value(in: values) }, ownWidth: width, ownHeight: height)
+        guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: time, frame: nil) }
+        return value
+    }
+
+    private func boundingBox(_ transform: AffineTransform, _ rect: Rect) -> Rect {
+        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
+                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(transform.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, minY = ys.min()!
+        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    }
+
+    private func intersection(_ a: Rect, _ b: Rect) -> Rect {
+        let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
+        let maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
+        return Rect(x: minX, y: minY, width: max(maxX - minX, 0), height: max(maxY - minY, 0))
+    }
+
+    /// Whether `rect` (view coordinates) under `transform` may touch `clip` (canvas). Non-finite
+    /// geometry counts as visible: the backend decides what it can draw.
+    private func intersects(_ transform: AffineTransform, _ rect: Rect, _ clip: Rect) -> Bool {
+        let box = boundingBox(transform, rect)
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
+        return box.maxX > clip.minX && box.minX < clip.maxX && box.maxY > clip.minY && box.minY < clip.maxY
+    }
 }
+
+/// `value` clamped to 0…1 (NaN gives 0).
+func clampUnit(_ value: Double) -> Double { value >= 1 ? 1 : (value > 0 ? value : 0) }

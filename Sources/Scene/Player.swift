@@ -2,137 +2,304 @@ import Motion
 
 /// Advances a scene through time and produces a `Frame` for any instant.
 ///
-/// Model values change instantly when an action runs; what is drawn is the presentation value:
-/// the model value plus the remaining offset of every animation in flight on that property
-/// (Core Animation's additive model, which `.beginFromCurrentState` reduces to one animation
-/// starting from the presentation value). Animations are closed-form in time, so state only
-/// changes at taps; taps run at their exact time, whatever the frame rate. Asking for an
-/// earlier instant replays from t = 0, so any order of requests gives the same answers.
+/// At each instant, in this order: events (the earliest first; at equal times scripted events
+/// in scene order, then scheduled ones in the order they were scheduled) → systems → derived
+/// values in dependency order (bindings) → presentation values → Frame. Before dispatching an
+/// event, every system is brought to the event's time and derived values are re-evaluated, so
+/// an action sees the scene as it is at that instant.
+///
+/// Model values change when an action runs; what is drawn is the presentation value: the model
+/// value with the animations in flight (see `AnimationModel`). Animations are closed-form in
+/// time, so state changes only at events, at their exact time whatever the frame rate.
+///
+/// The playhead keeps checkpoints (copies of its state about every second of scene time, at
+/// most `maximumCheckpoints`, thinned by doubling the interval), so asking for an earlier
+/// instant resumes from the nearest checkpoint instead of replaying from t = 0; instants that
+/// are skipped are only advanced, never drawn. Any order of requests gives the same answers.
 public struct Player: Sendable {
     public let scene: Scene
-    /// Scene time of the last `advance(to:)`.
-    public private(set) var time: Double = 0
+    private let graph: SceneGraph
+    private var state: PlayerState
+    private var checkpoints: [PlayerState] = []
+    /// Seconds between checkpoints (a power of two).
+    private var checkpointInterval = 1.0
 
-    private var model: [Double]
-    private var running: [[RunningAnimation]]
-    private var nextTap = 0
-    private let children: [[Int]]
-    private let roots: [Int]
-    private static let stride = ViewProperty.allCases.count
+    /// The most checkpoints kept; past it every other one is dropped.
+    public static let maximumCheckpoints = 64
+    /// Events dispatched at one instant before the Player calls it a loop.
+    public static let maximumEventsPerInstant = 10_000
 
-    public init(scene: Scene) {
+    /// What the Player has done, for tests and benchmarks.
+    public struct Statistics: Hashable, Sendable {
+        /// Instants at which systems and derived values were evaluated.
+        public var instantsEvaluated = 0
+        public var eventsDispatched = 0
+        /// Times an earlier instant was asked for and a checkpoint restored.
+        public var checkpointsRestored = 0
+        public var framesBuilt = 0
+    }
+    public private(set) var statistics = Statistics()
+
+    /// Checks the scene (`Scene.validate()`) and moves to t = 0, running the events at 0.
+    public init(scene: Scene) throws {
         self.scene = scene
-        var model = [Double](repeating: 0, count: scene.views.count * Self.stride)
-        for (index, view) in scene.views.enumerated() {
-            for property in ViewProperty.stored {
-                model[index * Self.stride + property.rawValue] = view.initialValue(of: property)
-            }
-        }
-        self.model = model
-        self.running = Array(repeating: [], count: model.count)
-        var children = Array(repeating: [Int](), count: scene.views.count)
-        var roots: [Int] = []
-        for (index, view) in scene.views.enumerated() {
-            if let parent = view.parent { children[parent].append(index) } else { roots.append(index) }
-        }
-        self.children = children
-        self.roots = roots
-        applyBindings(at: 0)
+        self.graph = try SceneGraph(validating: scene)
+        self.state = PlayerState(scene: scene)
+        try step(to: 0)
+        checkpoints = [state]
     }
 
-    private static func slot(_ ref: PropertyRef) -> Int { ref.view * stride + ref.property.rawValue }
+    /// Scene time of the last `advance(to:)`.
+    public var time: Double { state.time }
 
-    /// Reads `ref` through `stored`, which gives a stored property of the same view;
-    /// `position` is the frame's centre.
-    private static func resolve(_ ref: PropertyRef, _ stored: (ViewProperty) -> Double) -> Double {
-        switch ref.property {
-        case .positionX: return stored(.frameX) + stored(.frameWidth) / 2
-        case .positionY: return stored(.frameY) + stored(.frameHeight) / 2
-        default: return stored(ref.property)
-        }
-    }
-
-    /// The model value (the animation's destination).
-    public func modelValue(_ ref: PropertyRef) -> Double {
-        Self.resolve(ref) { model[ref.view * Self.stride + $0.rawValue] }
-    }
+    /// The model value (the animations' destination).
+    public func modelValue(_ ref: PropertyRef) -> Double { ref.value(in: state.model) }
 
     /// The presentation value (what is on screen) at the current time.
-    public func presentationValue(_ ref: PropertyRef) -> Double { presentationValue(ref, at: time) }
+    public func presentationValue(_ ref: PropertyRef) -> Double { ref.value(in: state.presentation) }
 
-    private func presentationValue(_ ref: PropertyRef, at t: Double) -> Double {
-        Self.resolve(ref) { storedPresentationValue(slot: ref.view * Self.stride + $0.rawValue, at: t) }
-    }
+    /// Checkpoints held now.
+    public var checkpointCount: Int { checkpoints.count }
 
-    /// A stored slot's model value plus the remaining offset of each animation in flight.
-    private func storedPresentationValue(slot: Int, at t: Double) -> Double {
-        var value = model[slot]
-        for animation in running[slot] { value += animation.value(at: t) - animation.to }
-        return value
-    }
-
-    /// Moves to scene time `t` (seconds), running every tap up to and including `t`.
-    public mutating func advance(to t: Double) {
-        if t < time { self = Player(scene: scene) }
-        while nextTap < scene.taps.count, scene.taps[nextTap].time <= t {
-            let tap = scene.taps[nextTap]
-            nextTap += 1
-            applyBindings(at: tap.time)
-            if let action = scene.views[tap.view].tapAction {
-                run(scene.actions[action], at: tap.time)
-            }
+    /// Moves to scene time `t` (seconds, ≥ 0), dispatching every event up to and including `t`.
+    /// Throws `SceneRuntimeError` when a value becomes non-finite or events loop; the Player
+    /// should not be used after that.
+    public mutating func advance(to t: Double) throws {
+        precondition(t >= 0 && t.isFinite, "scene time must be finite and not negative")
+        if t < state.time {
+            let index = checkpoints.lastIndex { $0.time <= t } ?? 0
+            state = checkpoints[index]
+            statistics.checkpointsRestored += 1
         }
-        time = t
-        pruneFinished(at: t)
-        applyBindings(at: t)
+        while true {
+            let next = (Double(Int((state.time / checkpointInterval).rounded(.down))) + 1) * checkpointInterval
+            guard next <= t else { break }
+            try step(to: next)
+            record()
+        }
+        if t > state.time || state.time == -.infinity { try step(to: t) }
     }
 
     /// The display list of frame `index` at `fps` (t = index / fps).
-    public mutating func frame(at index: Int, fps: Double) -> Frame {
+    public mutating func frame(at index: Int, fps: Double) throws -> Frame {
         let t = Double(index) / fps
-        advance(to: t)
-        let snapshot = model.indices.map { storedPresentationValue(slot: $0, at: t) }
-        var builder = FrameBuilder(scene: scene, children: children) { ref in
-            Self.resolve(ref) { snapshot[ref.view * Self.stride + $0.rawValue] }
+        do {
+            try advance(to: t)
+            var builder = FrameBuilder(scene: scene, children: graph.children, values: state.presentation, time: t)
+            try builder.drawRoots(graph.roots)
+            statistics.framesBuilt += 1
+            return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
+        } catch let error as SceneRuntimeError {
+            throw error.at(frame: index)
         }
-        for root in roots { builder.draw(view: root, inheritedAlpha: 1) }
-        return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
     }
 
-    private mutating func run(_ action: Action, at t: Double) {
-        let toggled = action.toggle.map { $0.target(forModelValue: modelValue($0.property)) }
-        for step in action.steps {
-            let slot = Self.slot(step.property)
-            let begin = t + step.delay
-            let current = action.combining == .beginFromCurrentState ? presentationValue(step.property, at: t) : model[slot]
-            if action.combining == .beginFromCurrentState { running[slot].removeAll() }
-            let animation: RunningAnimation
-            switch step.motion {
-            case .basic(let target, let timing):
-                let to: Double
-                switch target {
-                case .value(let value): to = value
-                case .toggled: to = toggled ?? model[slot]
+    // MARK: Checkpoints
+
+    private mutating func record() {
+        guard let last = checkpoints.last, state.time > last.time else { return }
+        checkpoints.append(state)
+        if checkpoints.count > Self.maximumCheckpoints {
+            checkpointInterval *= 2
+            checkpoints = checkpoints.filter { ($0.time / checkpointInterval).rounded(.down) * checkpointInterval == $0.time }
+        }
+    }
+
+    // MARK: Stepping
+
+    /// Dispatches the events up to `t`, then evaluates the instant `t`.
+    private mutating func step(to t: Double) throws {
+        var sameInstant = 0, loopTime = -Double.infinity
+        var recent: [String] = []
+        while let event = nextEvent(notAfter: t) {
+            if event.time == loopTime {
+                sameInstant += 1
+                if sameInstant > Self.maximumEventsPerInstant {
+                    throw SceneRuntimeError.eventLoop(actions: Array(recent.suffix(4)), time: event.time, frame: nil)
                 }
-                animation = .basic(ScalarAnimation(from: current, to: to, beginTime: begin, timing: timing))
-            case .keyframes(let keyframes, let duration):
-                animation = .keyframes(keyframes, beginTime: begin, duration: duration)
+            } else { loopTime = event.time; sameInstant = 0; recent.removeAll() }
+            try evaluate(at: event.time)
+            statistics.eventsDispatched += 1
+            switch event.kind {
+            case .scripted(let scripted):
+                switch scripted {
+                case .tap(let view): if let action = scene.views[view].tapAction { try run(action, at: event.time) }
+                case .run(let action): try run(action, at: event.time)
+                case .system(let index, let payload): try handle(system: index, payload: payload, at: event.time)
+                }
+            case .queued(.completion(let action, _)):
+                recent.append(scene.actions[action].name)
+                try run(action, at: event.time)
+            case .queued(.system(let index, let payload)):
+                try handle(system: index, payload: payload, at: event.time)
             }
-            model[slot] = animation.to
-            running[slot].append(animation)
+        }
+        try evaluate(at: t)
+    }
+
+    private enum NextEvent { case scripted(ScriptedEvent.Kind), queued(QueuedEvent.Kind) }
+
+    /// Removes and returns the earliest event at or before `t`.
+    private mutating func nextEvent(notAfter t: Double) -> (time: Double, kind: NextEvent)? {
+        let scripted = state.nextScripted < scene.events.count ? scene.events[state.nextScripted] : nil
+        let queued = state.pending.first
+        let takeScripted: Bool
+        switch (scripted, queued) {
+        case (nil, nil): return nil
+        case (let s?, nil): takeScripted = true; _ = s
+        case (nil, _?): takeScripted = false
+        case (let s?, let q?): takeScripted = s.time < q.time || (s.time == q.time && state.nextScripted < q.sequence)
+        }
+        if takeScripted {
+            let event = scripted!
+            guard event.time <= t else { return nil }
+            state.nextScripted += 1
+            return (event.time, .scripted(event.kind))
+        }
+        let event = queued!
+        guard event.time <= t else { return nil }
+        state.pending.removeFirst()
+        return (event.time, .queued(event.kind))
+    }
+
+    private mutating func schedule(_ kind: QueuedEvent.Kind, at time: Double) {
+        let event = QueuedEvent(time: time, sequence: state.sequence, kind: kind)
+        state.sequence += 1
+        let index = state.pending.firstIndex { $0.time > time } ?? state.pending.count
+        state.pending.insert(event, at: index)
+    }
+
+    /// Brings systems to `t`, drops finished animations and evaluates derived values.
+    private mutating func evaluate(at t: Double) throws {
+        statistics.instantsEvaluated += 1
+        if !scene.systems.isEmpty { try advanceSystems(to: t) }
+        pruneFinished(at: t)
+        state.time = t
+        state.presentation = state.model
+        for slot in state.animatedSlots { state.presentation[slot] = presentation(slot: slot, at: t) }
+        for index in graph.bindingOrder {
+            let binding = scene.bindings[index]
+            let value = binding.expression.evaluate { $0.value(in: state.presentation) }
+            guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: binding.expression, value: value, time: t, frame: nil) }
+            for (slot, newValue) in binding.target.writes(value, model: state.model) {
+                state.model[slot] = newValue
+                state.presentation[slot] = presentation(slot: slot, at: t)
+            }
         }
     }
 
-    private mutating func applyBindings(at t: Double) {
-        for binding in scene.bindings {
-            let value = binding.expression.evaluate { presentationValue($0, at: t) }
-            model[Self.slot(binding.target)] = value
+    /// A slot's model value with the animations in flight.
+    private func presentation(slot: Int, at t: Double) -> Double {
+        var base = state.model[slot], offset = 0.0
+        for animation in state.running[slot] {
+            if animation.isAdditive { offset += animation.value(at: t) - animation.to } else { base = animation.value(at: t) }
         }
+        return base + offset
     }
 
     private mutating func pruneFinished(at t: Double) {
-        for slot in running.indices where !running[slot].isEmpty {
-            running[slot].removeAll { t >= $0.endTime }
+        guard !state.animatedSlots.isEmpty else { return }
+        state.animatedSlots.removeAll { slot in
+            state.running[slot].removeAll { t >= $0.endTime }
+            return state.running[slot].isEmpty
         }
     }
+
+    // MARK: Systems
+
+    private mutating func advanceSystems(to t: Double) throws {
+        var context = SystemContext(model: state.model)
+        state.model = []
+        defer { state.model = context.model }
+        for index in state.systems.indices {
+            do { try state.systems[index].advance(to: t, context: &context) } catch {
+                throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
+            }
+            for (time, payload) in context.scheduled { schedule(.system(index: index, payload: payload), at: max(time, t)) }
+            context.scheduled.removeAll()
+        }
+    }
+
+    private mutating func handle(system index: Int, payload: Int, at t: Double) throws {
+        var context = SystemContext(model: state.model)
+        state.model = []
+        defer { state.model = context.model }
+        do { try state.systems[index].handle(payload: payload, at: t, context: &context) } catch {
+            throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
+        }
+        for (time, payload) in context.scheduled { schedule(.system(index: index, payload: payload), at: max(time, t)) }
+    }
+
+    // MARK: Actions
+
+    private func evaluate(_ expression: Expression, at t: Double) throws -> Double {
+        let value = expression.evaluate { $0.value(in: state.presentation) }
+        guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: t, frame: nil) }
+        return value
+    }
+
+    private mutating func run(_ actionIndex: Int, at t: Double) throws {
+        let action = scene.actions[actionIndex]
+        if let condition = action.condition, try evaluate(condition, at: t) == 0 { return }
+        for assignment in action.assignments {
+            let slot = scene.variableSlot(assignment.variable)
+            setModel(slot, try evaluate(assignment.value, at: t), at: t)
+        }
+        let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.model)) }
+        for step in action.steps { try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, at: t) }
+        if let completion = action.completion { schedule(.completion(action: completion, after: actionIndex), at: t + action.duration) }
+    }
+
+    /// Sets a model value at once, ending any animation on the slot.
+    private mutating func setModel(_ slot: Int, _ value: Double, at t: Double) {
+        state.running[slot].removeAll()
+        state.model[slot] = value
+        state.presentation[slot] = value
+    }
+
+    private mutating func start(_ step: AnimationStep, toggled: Double?, beginsFromCurrentState: Bool, at t: Double) throws {
+        let begin = t + step.delay
+        switch step.motion {
+        case .basic(let target, let timing):
+            let value: Double
+            switch target {
+            case .value(let v): value = v
+            case .toggled: value = toggled ?? step.property.value(in: state.model)
+            case .expression(let e): value = try evaluate(e, at: t)
+            }
+            for (slot, newValue) in step.property.writes(value, model: state.model) {
+                let additive = scene.isAdditive(slot: slot)
+                let from = additive || !beginsFromCurrentState ? state.model[slot] : presentation(slot: slot, at: t)
+                var to = newValue
+                if step.takesShortestRotation, slot % ViewProperty.count == ViewProperty.rotation.rawValue, slot < scene.viewSlotCount {
+                    to = state.model[slot] + shortestTurn(newValue - state.model[slot])
+                }
+                add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: timing)),
+                                     isAdditive: additive), slot: slot)
+            }
+        case .keyframes(let keyframes, let duration):
+            // Writes are affine in the value: map the keyframes through w(v) = w(0) + (w(1) − w(0))·v.
+            let zero = step.property.writes(0, model: state.model), one = step.property.writes(1, model: state.model)
+            for (a, b) in zip(zero, one) {
+                add(RunningAnimation(curve: .keyframes(keyframes, beginTime: begin, duration: duration,
+                                                       scale: b.value - a.value, offset: a.value), isAdditive: false), slot: a.slot)
+            }
+        }
+    }
+
+    private mutating func add(_ animation: RunningAnimation, slot: Int) {
+        if !animation.isAdditive { state.running[slot].removeAll() }
+        if state.running[slot].isEmpty, !state.animatedSlots.contains(slot) { state.animatedSlots.append(slot) }
+        state.running[slot].append(animation)
+        state.model[slot] = animation.to
+        state.presentation[slot] = presentation(slot: slot, at: state.time)
+    }
+}
+
+/// `angle` wrapped into (−π, π]: the short way round.
+func shortestTurn(_ angle: Double) -> Double {
+    let twoPi = 2 * Double.pi
+    var a = angle.truncatingRemainder(dividingBy: twoPi)
+    if a > .pi { a -= twoPi } else if a <= -.pi { a += twoPi }
+    return a
 }

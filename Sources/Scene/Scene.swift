@@ -1,8 +1,12 @@
 import Motion
 
-/// A complete, validated animation: canvas, views, actions, scripted input and bindings.
-/// Built by `SceneFile` (or in code); played by `Player`.
-public struct Scene: Hashable, Sendable {
+/// A complete animation: canvas, views, variables, actions, scripted input, bindings and the
+/// systems modules add. Built by `SceneFile` or in code, checked by `validate()` (the Player
+/// checks too), played by `Player`.
+///
+/// The property store holds every scalar: views' stored properties first (`ViewProperty.count`
+/// slots per view, in view order), then variables, then `extraSlots`.
+public struct Scene: Sendable {
     /// Used for output names.
     public var name: String
     /// Canvas size in points.
@@ -14,24 +18,39 @@ public struct Scene: Hashable, Sendable {
     public var scale: Double
     /// Seconds; the export covers t in [0, duration].
     public var duration: Double
-    /// Every view, parents before children, in drawing order (a depth-first walk).
+    /// Every view, parents before children, in file order (a depth-first walk).
     public var views: [View]
+    public var variables: [Variable]
     public var actions: [Action]
-    /// Sorted by time.
-    public var taps: [Tap]
-    /// Evaluated in order before every frame.
+    /// Scripted events; same-time events run in this order.
+    public var events: [ScriptedEvent]
+    /// Evaluated at every instant in dependency order (the order given here breaks ties).
     public var bindings: [Binding]
+    public var animationModel: AnimationModel
     /// Representative frame indices at `fps` (the golden tests check these).
     public var keyFrames: [Int]
+    /// Slots modules add after views and variables.
+    public var extraSlots: [SlotDeclaration]
+    /// Property names modules add.
+    public var namespaces: [any PropertyNamespace]
+    /// Stateful systems (scroll physics, animators, dynamics), advanced in this order.
+    public var systems: [any SceneSystem]
 
     public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
-                duration: Double, views: [View], actions: [Action] = [], taps: [Tap] = [], bindings: [Binding] = [], keyFrames: [Int] = []) {
+                duration: Double, views: [View], variables: [Variable] = [], actions: [Action] = [],
+                events: [ScriptedEvent] = [], bindings: [Binding] = [], animationModel: AnimationModel = .ios8,
+                keyFrames: [Int] = [], extraSlots: [SlotDeclaration] = [], namespaces: [any PropertyNamespace] = [],
+                systems: [any SceneSystem] = []) {
         self.name = name; self.size = size; self.background = background; self.fps = fps; self.scale = scale
-        self.duration = duration; self.views = views; self.actions = actions
-        self.taps = taps.sorted { $0.time < $1.time }
-        self.bindings = bindings
-        self.keyFrames = keyFrames
+        self.duration = duration; self.views = views; self.variables = variables; self.actions = actions
+        // Stable by time: same-time events keep their order.
+        self.events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
+        self.bindings = bindings; self.animationModel = animationModel
+        self.keyFrames = keyFrames; self.extraSlots = extraSlots; self.namespaces = namespaces; self.systems = systems
     }
+
+    /// Scripted taps, in time order (plots mark them).
+    public var taps: [ScriptedEvent] { events.filter { if case .tap = $0.kind { return true } else { return false } } }
 
     /// The most frames one scene may have (a little over 4.6 hours at 60 fps).
     public static let maximumFrameCount = 1_000_000
@@ -56,17 +75,92 @@ public struct Scene: Hashable, Sendable {
         return nil
     }
 
-    /// The index of the view with `id`, or nil.
+    // MARK: The property store's layout
+
+    /// Slots used by views.
+    public var viewSlotCount: Int { views.count * ViewProperty.count }
+    /// The first variable's slot.
+    public var variableBase: Int { viewSlotCount }
+    /// The first extra slot.
+    public var extraBase: Int { viewSlotCount + variables.count }
+    /// Every slot.
+    public var slotCount: Int { extraBase + extraSlots.count }
+
+    /// The slot of variable `index`.
+    public func variableSlot(_ index: Int) -> Int { variableBase + index }
+
+    /// Each slot's initial model value.
+    public func initialModel() -> [Double] {
+        var model = [Double](repeating: 0, count: slotCount)
+        for (index, view) in views.enumerated() {
+            let base = index * ViewProperty.count
+            for property in ViewProperty.allCases { model[base + property.rawValue] = view.initialValue(of: property) }
+        }
+        for (index, variable) in variables.enumerated() { model[variableBase + index] = variable.initialValue }
+        for (index, slot) in extraSlots.enumerated() { model[extraBase + index] = slot.initialValue }
+        return model
+    }
+
+    /// Whether a new animation on `slot` adds to one in flight under `animationModel`.
+    public func isAdditive(slot: Int) -> Bool {
+        guard animationModel == .ios8 else { return false }
+        if slot < viewSlotCount { return ViewProperty(rawValue: slot % ViewProperty.count)!.isAdditive }
+        if slot >= extraBase { return extraSlots[slot - extraBase].isAdditive }
+        return false
+    }
+
+    // MARK: Names
+
+    /// The index of the view with `id`, or nil. Linear; `SceneIndex` looks up in constant time.
     public func viewIndex(id: String) -> Int? { views.firstIndex { $0.id == id } }
 
-    /// `ID.path` for a property, the form scene files and `trace` use.
-    public func name(of ref: PropertyRef) -> String { "\(views[ref.view].id).\(ref.property.path)" }
+    /// `ID.path` (or `variables.NAME`, or a module's name) for a property: the form scene files,
+    /// `trace` and `plot` use.
+    public func name(of ref: PropertyRef) -> String {
+        switch ref {
+        case .derived(let view, let property):
+            return "\(views[view].id).\(property.path)"
+        case .slot(let slot):
+            if slot < viewSlotCount {
+                return "\(views[slot / ViewProperty.count].id).\(ViewProperty(rawValue: slot % ViewProperty.count)!.path)"
+            }
+            if slot < extraBase { return "variables.\(variables[slot - variableBase].name)" }
+            if slot < slotCount { return extraSlots[slot - extraBase].name }
+            return "slot \(slot)"
+        }
+    }
 
-    /// The property named by "ID.path", or nil.
+    /// The property named by "ID.path", "variables.NAME" or a module's name, or nil.
     public func property(named name: String) -> PropertyRef? {
-        guard let dot = name.firstIndex(of: "."),
-              let view = viewIndex(id: String(name[..<dot])),
-              let property = ViewProperty(path: String(name[name.index(after: dot)...])) else { return nil }
-        return PropertyRef(view: view, property: property)
+        if let ref = Self.viewProperty(named: name, viewIndex: viewIndex(id:)) { return ref }
+        if name.hasPrefix("variables."), let index = variables.firstIndex(where: { "variables.\($0.name)" == name }) {
+            return .slot(variableSlot(index))
+        }
+        if let index = extraSlots.firstIndex(where: { $0.name == name }) { return .slot(extraBase + index) }
+        for namespace in namespaces { if let ref = namespace.resolve(name, in: self) { return ref } }
+        return nil
+    }
+
+    /// "ID.path" for a view property, resolving the id with `viewIndex`.
+    static func viewProperty(named name: String, viewIndex: (String) -> Int?) -> PropertyRef? {
+        guard let dot = name.firstIndex(of: "."), let view = viewIndex(String(name[..<dot])) else { return nil }
+        let path = String(name[name.index(after: dot)...])
+        if let property = ViewProperty(path: path) { return .view(view, property) }
+        if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
+        return nil
+    }
+
+    /// Every property name a view has (stored and derived paths, without aliases).
+    public static var viewPropertyPaths: [String] {
+        ViewProperty.allCases.map(\.path) + DerivedViewProperty.allCases.map(\.path)
+    }
+
+    /// Every name `property(named:)` accepts, for suggestions.
+    public var propertyNames: [String] {
+        var names = views.flatMap { view in Self.viewPropertyPaths.map { "\(view.id).\($0)" } }
+        names += variables.map { "variables.\($0.name)" }
+        names += extraSlots.map(\.name)
+        for namespace in namespaces { names += namespace.names(in: self) }
+        return names
     }
 }

@@ -9,6 +9,7 @@ public struct Label: Hashable, Sendable {
     /// Points.
     public var fontSize: Double
     public var bold: Bool
+    /// The initial colour (`label.color.*` animates it).
     public var color: Color
     public var alignment: TextAlignment
 
@@ -18,13 +19,20 @@ public struct Label: Hashable, Sendable {
     }
 }
 
-/// A filled outline computed every frame from expressions, in the view's own coordinates
-/// (the article's `BouncyView.drawRect`).
+/// An outline computed every frame from expressions, in the view's own coordinates
+/// (the article's `BouncyView.drawRect`), filled and optionally stroked.
 public struct Shape: Hashable, Sendable {
     public var elements: [PathTemplateElement]
+    /// The initial fill (`shape.fill.*` animates it).
     public var fill: Color
+    /// The initial stroke colour; clear strokes nothing (`shape.stroke.*`).
+    public var stroke: Color
+    /// Points (`shape.lineWidth`).
+    public var lineWidth: Double
 
-    public init(elements: [PathTemplateElement], fill: Color) { self.elements = elements; self.fill = fill }
+    public init(elements: [PathTemplateElement], fill: Color, stroke: Color = .clear, lineWidth: Double = 1) {
+        self.elements = elements; self.fill = fill; self.stroke = stroke; self.lineWidth = lineWidth
+    }
 }
 
 /// A path element whose coordinates are expressions evaluated each frame.
@@ -43,23 +51,32 @@ public struct PointExpression: Hashable, Sendable {
     public init(x: Expression, y: Expression) { self.x = x; self.y = y }
 }
 
-/// One view of the scene: UIView's visual properties, an optional label, an optional computed
-/// shape and an optional action that a tap triggers. Geometry is in the parent's coordinates.
+/// One view of the scene with its layer's geometry as Core Animation keeps it: `position` (the
+/// anchor point in the parent's bounds coordinates), `bounds`, `anchorPoint` and `transform`.
+/// `frame` is derived. Children are placed in this view's bounds coordinates, so
+/// `bounds.origin` offsets them (scrolling). These are the initial (model) values; the property
+/// store animates them.
 public struct View: Hashable, Sendable {
     public var id: String
     /// Index of the parent in `Scene.views`, nil for a top-level view.
     public var parent: Int?
-    public var frame: Rect
+    /// Points, in the parent's bounds coordinates.
+    public var position: Point
+    /// Points; the origin is the coordinate of the view's top-left corner in its own space.
+    public var bounds: Rect
+    /// Unit coordinates of the bounds: (0.5, 0.5) is the centre.
+    public var anchorPoint: Point
+    public var transform: ViewTransform
     public var backgroundColor: Color
-    /// 0...1; multiplies into everything the view and its subviews draw.
+    /// Opacity 0...1; a view with subviews and alpha < 1 is composited as a group.
     public var alpha: Double
     /// Points.
     public var cornerRadius: Double
     /// Points, drawn inside the bounds above content and subviews (as CALayer draws it).
     public var borderWidth: Double
     public var borderColor: Color
-    /// Radians about the view's centre, positive clockwise on screen.
-    public var rotation: Double
+    /// Siblings draw in increasing zPosition, then in file order.
+    public var zPosition: Double
     public var isHidden: Bool
     public var clipsToBounds: Bool
     public var label: Label?
@@ -67,33 +84,86 @@ public struct View: Hashable, Sendable {
     /// Index into `Scene.actions` run when the view is tapped.
     public var tapAction: Int?
 
-    public init(id: String, parent: Int? = nil, frame: Rect, backgroundColor: Color = .clear, alpha: Double = 1,
+    /// A view placed by `frame` as UIKit's `init(frame:)` does: bounds (0, 0, w, h), position at
+    /// the frame's anchor point.
+    public init(id: String, parent: Int? = nil, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5),
+                transform: ViewTransform = .identity, backgroundColor: Color = .clear, alpha: Double = 1,
                 cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: Color = .black,
-                rotation: Double = 0, isHidden: Bool = false, clipsToBounds: Bool = false,
+                rotation: Double? = nil, zPosition: Double = 0, isHidden: Bool = false, clipsToBounds: Bool = false,
                 label: Label? = nil, shape: Shape? = nil, tapAction: Int? = nil) {
-        self.id = id; self.parent = parent; self.frame = frame; self.backgroundColor = backgroundColor
+        self.id = id; self.parent = parent
+        self.bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
+        self.anchorPoint = anchorPoint
+        self.position = Point(x: frame.minX + anchorPoint.x * frame.width, y: frame.minY + anchorPoint.y * frame.height)
+        self.transform = transform
+        if let rotation { self.transform.rotation = rotation }
+        self.backgroundColor = backgroundColor
         self.alpha = alpha; self.cornerRadius = cornerRadius; self.borderWidth = borderWidth
-        self.borderColor = borderColor; self.rotation = rotation; self.isHidden = isHidden
+        self.borderColor = borderColor; self.zPosition = zPosition; self.isHidden = isHidden
         self.clipsToBounds = clipsToBounds; self.label = label; self.shape = shape; self.tapAction = tapAction
+    }
+
+    /// The frame with an identity transform (UIKit's `frame` is undefined otherwise); setting it
+    /// sets position and bounds.size, as `setFrame:` does.
+    public var frame: Rect {
+        get {
+            Rect(x: position.x - anchorPoint.x * bounds.width, y: position.y - anchorPoint.y * bounds.height,
+                 width: bounds.width, height: bounds.height)
+        }
+        set {
+            bounds.size = newValue.size
+            position = Point(x: newValue.minX + anchorPoint.x * newValue.width, y: newValue.minY + anchorPoint.y * newValue.height)
+        }
+    }
+
+    /// Radians; the transform's rotation.
+    public var rotation: Double {
+        get { transform.rotation }
+        set { transform.rotation = newValue }
     }
 
     /// The stored value of `property` as the scene declares it.
     public func initialValue(of property: ViewProperty) -> Double {
         switch property {
-        case .frameX: return frame.minX
-        case .frameY: return frame.minY
-        case .frameWidth: return frame.width
-        case .frameHeight: return frame.height
-        case .positionX: return frame.midX
-        case .positionY: return frame.midY
+        case .positionX: return position.x
+        case .positionY: return position.y
+        case .boundsX: return bounds.minX
+        case .boundsY: return bounds.minY
+        case .boundsWidth: return bounds.width
+        case .boundsHeight: return bounds.height
+        case .anchorX: return anchorPoint.x
+        case .anchorY: return anchorPoint.y
+        case .translationX: return transform.translation.x
+        case .translationY: return transform.translation.y
+        case .scaleX: return transform.scaleX
+        case .scaleY: return transform.scaleY
+        case .rotation: return transform.rotation
         case .alpha: return alpha
         case .cornerRadius: return cornerRadius
         case .borderWidth: return borderWidth
-        case .rotation: return rotation
+        case .borderRed: return borderColor.red
+        case .borderGreen: return borderColor.green
+        case .borderBlue: return borderColor.blue
+        case .borderAlpha: return borderColor.alpha
         case .backgroundRed: return backgroundColor.red
         case .backgroundGreen: return backgroundColor.green
         case .backgroundBlue: return backgroundColor.blue
         case .backgroundAlpha: return backgroundColor.alpha
+        case .labelRed: return label?.color.red ?? 0
+        case .labelGreen: return label?.color.green ?? 0
+        case .labelBlue: return label?.color.blue ?? 0
+        case .labelAlpha: return label?.color.alpha ?? 1
+        case .fillRed: return shape?.fill.red ?? 0
+        case .fillGreen: return shape?.fill.green ?? 0
+        case .fillBlue: return shape?.fill.blue ?? 0
+        case .fillAlpha: return shape?.fill.alpha ?? 0
+        case .strokeRed: return shape?.stroke.red ?? 0
+        case .strokeGreen: return shape?.stroke.green ?? 0
+        case .strokeBlue: return shape?.stroke.blue ?? 0
+        case .strokeAlpha: return shape?.stroke.alpha ?? 0
+        case .lineWidth: return shape?.lineWidth ?? 1
+        case .zPosition: return zPosition
+        case .hidden: return isHidden ? 1 : 0
         }
     }
 }

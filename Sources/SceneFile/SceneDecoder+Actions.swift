@@ -2,19 +2,35 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let actionKeys = ["toggle", "animations", "options"]
+    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion"]
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 
-    func decodeActions(_ node: Located) throws -> [Action] {
-        try node.namedEntries().map { name, _, value in try decodeAction(name: name, value) }
+    mutating func decodeActions(_ node: Located) throws -> [Action] {
+        var actions: [Action] = []
+        for (index, (name, keyNode, value)) in try node.namedEntries().enumerated() {
+            sources[.action(index)] = keyNode
+            var action = Action(name: name)
+            attempt { d in action = try d.decodeAction(name: name, index: index, value) }
+            actions.append(action)
+        }
+        return actions
     }
 
-    func decodeAction(name: String, _ node: Located) throws -> Action {
+    func actionIndex(_ node: Located) throws -> Int {
+        let name = try node.string("an action name")
+        guard let index = actionNames.firstIndex(of: name) else {
+            throw node.error(.unknownReference, actionNames.isEmpty ? "no action is named '\(name)' (the scene has no 'actions')" : "no action is named '\(name)'",
+                             suggestion: closestName(to: name, in: actionNames))
+        }
+        return index
+    }
+
+    mutating func decodeAction(name: String, index: Int, _ node: Located) throws -> Action {
         let fields = try node.mapping(allowed: Self.actionKeys)
-        var combining = AnimationCombining.additive
+        var action = Action(name: name)
         if let optionsNode = fields["options"] {
             for option in try optionsNode.sequence("animation options") {
                 let word = try option.string("an option name")
@@ -23,52 +39,66 @@ extension SceneDecoder {
                                        suggestion: closestName(to: word, in: Self.optionNames))
                 }
                 // allowUserInteraction is accepted for fidelity: scripted taps always arrive.
-                if word == "beginFromCurrentState" { combining = .beginFromCurrentState }
+                if word == "beginFromCurrentState" { action.beginsFromCurrentState = true }
             }
         }
-        var toggle: Toggle?
+        if let conditionNode = fields["if"] { action.condition = try expression(conditionNode, ownSize: false, type: .boolean) }
+        if let setNode = fields["set"] {
+            for (variableName, keyNode, value) in try setNode.namedEntries() {
+                guard let variable = variables.firstIndex(where: { $0.name == variableName }) else {
+                    throw keyNode.error(.unknownReference, variables.isEmpty ? "no variable is named '\(variableName)' (the scene has no 'variables')" : "no variable is named '\(variableName)'",
+                                        suggestion: closestName(to: variableName, in: variables.map(\.name)))
+                }
+                action.assignments.append(VariableAssignment(variable: variable, value: try expression(value, ownSize: false)))
+            }
+        }
         if let toggleNode = fields["toggle"] {
             let toggleFields = try toggleNode.mapping(allowed: Self.toggleKeys)
             let propertyNode = try toggleFields.require("property", "the property whose model value decides")
-            let property = try propertyRef(try propertyNode.string("a property 'ID.path'"), at: propertyNode, writable: false)
+            let property = try propertyRef(try propertyNode.string("a property 'ID.path'"), at: propertyNode)
             let values = try toggleFields.require("values", "[first, second]: the value when hidden, then when shown").numbers(2, "two values [first, second]")
-            toggle = Toggle(property: property, values: (values[0], values[1]))
+            action.toggle = Toggle(property: property, values: (values[0], values[1]))
         }
-        let animationsNode = try fields.require("animations", "a list of property animations")
-        let steps = try animationsNode.sequence("animations").map { try decodeStep($0, hasToggle: toggle != nil) }
-        guard !steps.isEmpty else { throw animationsNode.error(.invalidValue, "an action needs at least one animation") }
-        return Action(name: name, toggle: toggle, steps: steps, combining: combining)
+        if let completionNode = fields["completion"] { action.completion = try actionIndex(completionNode) }
+        if let animationsNode = fields["animations"] {
+            for element in try animationsNode.sequence("animations") {
+                let steps = try decodeStep(element, hasToggle: action.toggle != nil)
+                for step in steps { sources[.step(action: index, index: action.steps.count)] = element; action.steps.append(step) }
+            }
+            if action.steps.isEmpty { throw animationsNode.error(.invalidValue, "'animations' is empty; give at least one animation or leave it out") }
+        }
+        if action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil {
+            throw node.error(.missingKey, "an action needs 'animations', 'set' or 'completion'")
+        }
+        return action
     }
 
-    func decodeStep(_ node: Located, hasToggle: Bool) throws -> AnimationStep {
+    /// One animation entry; a composite property (a rect, point, colour or transform) gives one
+    /// step per component, all with the same timing.
+    func decodeStep(_ node: Located, hasToggle: Bool) throws -> [AnimationStep] {
         let fields = try node.mapping(allowed: Self.animationKeys)
         let propertyNode = try fields.require("property", "the property to animate, 'ID.path'")
-        let property = try propertyRef(try propertyNode.string("a property 'ID.path'"), at: propertyNode, writable: true)
+        let propertyText = try propertyNode.string("a property 'ID.path'")
         let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
         func requireDuration() throws -> Double {
             if let duration { return duration }
             throw node.error(.missingKey, "missing key 'duration' (the animation's length in seconds)")
         }
         let delay = try fields["delay"]?.nonNegativeNumber("a delay in seconds") ?? 0
+        // `transform.scale` is one number (both axes), or a composite [sx, sy].
+        let scalePair = propertyText.hasSuffix(".transform.scale") && { if case .sequence = fields["to"]?.node { return true } else { return false } }()
+        let composite = propertyText.hasSuffix(".transform.scale") && !scalePair ? nil : try compositeProperty(propertyText, at: propertyNode)
         if let keyframesNode = fields["keyframes"] {
             for other in ["to", "curve", "spring"] {
                 if let conflicting = fields[other] {
                     throw conflicting.error(.invalidValue, "a 'keyframes' animation takes its values and timing from 'keyframes'; remove '\(other)'")
                 }
             }
-            return AnimationStep(property: property, motion: .keyframes(try decodeKeyframes(keyframesNode), duration: try requireDuration()), delay: delay)
-        }
-        let target: AnimationTarget
-        if let toNode = fields["to"] {
-            if case .scalar(let scalar) = toNode.node, scalar.string == "toggle" {
-                guard hasToggle else { throw toNode.error(.invalidValue, "'to: toggle' needs a 'toggle' in the action") }
-                target = .toggled
-            } else {
-                target = .value(try toNode.number("a target value, or 'toggle'"))
+            if composite != nil {
+                throw keyframesNode.error(.invalidValue, "keyframes animate one number; give each component ('\(propertyText).x', ...) its own keyframes")
             }
-        } else {
-            guard hasToggle else { throw node.error(.missingKey, "missing key 'to' (the value to animate to; or give the action a 'toggle')") }
-            target = .toggled
+            let property = try propertyRef(propertyText, at: propertyNode)
+            return [AnimationStep(property: property, motion: .keyframes(try decodeKeyframes(keyframesNode), duration: try requireDuration()), delay: delay)]
         }
         let timing: AnimationTiming
         if let springNode = fields["spring"] {
@@ -81,7 +111,43 @@ extension SceneDecoder {
         } else {
             timing = .curve(.easeInEaseOut, duration: try requireDuration())
         }
-        return AnimationStep(property: property, target: target, timing: timing, delay: delay)
+        if let (view, composite) = composite {
+            guard let toNode = fields["to"] else {
+                throw node.error(.missingKey, "missing key 'to' (\(composite.valueDescription))")
+            }
+            let values = try composite.values(toNode)
+            return zip(composite.refs(view: view), values).map { ref, value in
+                AnimationStep(property: ref, motion: .basic(target: .value(value), timing: timing), delay: delay,
+                              takesShortestRotation: composite.kind == .transform)
+            }
+        }
+        let property = try propertyRef(propertyText, at: propertyNode)
+        let target: AnimationTarget
+        if let toNode = fields["to"] {
+            if case .scalar(let scalar) = toNode.node, scalar.string == "toggle" {
+                guard hasToggle else { throw toNode.error(.invalidValue, "'to: toggle' needs a 'toggle' in the action") }
+                target = .toggled
+            } else if let value = try? toNode.number() {
+                target = .value(value)
+            } else {
+                let e = try expression(toNode, ownSize: false)
+                target = e.constantValue.map { .value($0) } ?? .expression(e)
+            }
+        } else {
+            guard hasToggle else { throw node.error(.missingKey, "missing key 'to' (the value to animate to; or give the action a 'toggle')") }
+            target = .toggled
+        }
+        return [AnimationStep(property: property, target: target, timing: timing, delay: delay)]
+    }
+
+    /// The view and composite named by "ID.composite", or nil for a scalar path.
+    func compositeProperty(_ text: String, at node: Located) throws -> (Int, CompositeProperty)? {
+        guard let dot = text.firstIndex(of: "."), let composite = CompositeProperty.named(String(text[text.index(after: dot)...])) else { return nil }
+        let id = String(text[..<dot])
+        guard let view = viewIndex[id] else {
+            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+        }
+        return (view, composite)
     }
 
     /// `keyframes: {values, keyTimes, timingFunctions, calculationMode}`, as CAKeyframeAnimation.

@@ -2,41 +2,93 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let viewKeys = ["id", "frame", "backgroundColor", "alpha", "cornerRadius", "borderWidth", "borderColor",
-                           "rotation", "hidden", "clipsToBounds", "label", "shape", "onTap", "subviews"]
+    static let viewKeys = ["id", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
+                           "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
+                           "label", "shape", "onTap", "subviews"]
     static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"]
-    static let shapeKeys = ["fill", "path"]
+    static let shapeKeys = ["fill", "stroke", "lineWidth", "path"]
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
 
     mutating func decodeView(_ node: Located, parent: Int?) throws {
         let fields = try node.mapping(allowed: Self.viewKeys)
         let idNode = try fields.require("id", "a unique name for the view")
         let id = try idNode.string("a view id")
-        guard let first = id.first, first.isLetter || first == "_",
-              id.allSatisfy({ $0.isLetter || $0.isNumber || $0 == "_" }) else {
+        guard Self.isIdentifier(id) else {
             throw idNode.error(.invalidValue, "expected an id of letters, digits and '_' starting with a letter, found '\(id)'")
         }
-        if views.contains(where: { $0.id == id }) {
-            throw idNode.error(.invalidValue, "another view already has the id '\(id)'")
+        if viewIndex[id] != nil { throw idNode.error(.invalidValue, "another view already has the id '\(id)'") }
+        let index = views.count
+        // The view exists from here on, so one bad value does not also make every reference to it fail.
+        views.append(View(id: id, parent: parent, frame: .zero))
+        viewIndex[id] = index
+        sources[.view(index)] = node
+        attempt { d in d.views[index] = try d.decodeViewValues(fields, base: d.views[index], owner: node) }
+
+        if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
+        if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
+        if let subviews = fields["subviews"] {
+            for child in try subviews.sequence("subviews") { attempt { try $0.decodeView(child, parent: index) } }
         }
-        var view = View(id: id, parent: parent, frame: try fields.require("frame", "[x, y, width, height] in points").rect())
+    }
+
+    private func decodeViewValues(_ fields: Fields, base: View, owner: Located) throws -> View {
+        var view = base
+        let anchor = try fields["anchorPoint"].map { try $0.point() } ?? Point(x: 0.5, y: 0.5)
+        view.anchorPoint = anchor
+        if let frameNode = fields["frame"] {
+            for other in ["position", "center", "bounds"] {
+                if let node = fields[other] {
+                    throw node.error(.invalidValue, "'\(other)' and 'frame' both place the view; give 'frame', or 'position' and 'bounds'")
+                }
+            }
+            view.frame = try frameNode.rect()
+        } else {
+            guard let boundsNode = fields["bounds"] else {
+                throw owner.error(.missingKey, "missing key 'frame' ([x, y, width, height] in points), or 'position' and 'bounds'")
+            }
+            view.bounds = try boundsNode.rect()
+            if fields["position"] != nil, let center = fields["center"] {
+                throw center.error(.invalidValue, "'center' and 'position' are the same point; give one")
+            }
+            view.position = try (fields["position"] ?? fields["center"])?.point() ?? .zero
+        }
+        if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) }
+        if let rotationNode = fields["rotation"] {
+            if fields["transform"] != nil {
+                throw rotationNode.error(.invalidValue, "'rotation' and 'transform' both set the rotation; give it inside 'transform'")
+            }
+            view.transform.rotation = try rotationNode.number("an angle in radians")
+        }
         view.backgroundColor = try fields["backgroundColor"]?.color() ?? .clear
         view.alpha = try fields["alpha"]?.number(in: 0...1, "an alpha") ?? 1
         view.cornerRadius = try fields["cornerRadius"]?.nonNegativeNumber("a corner radius in points") ?? 0
         view.borderWidth = try fields["borderWidth"]?.nonNegativeNumber("a border width in points") ?? 0
         view.borderColor = try fields["borderColor"]?.color() ?? .black
-        view.rotation = try fields["rotation"]?.number("an angle in radians") ?? 0
+        view.zPosition = try fields["zPosition"]?.number("a z position") ?? 0
         view.isHidden = try fields["hidden"]?.bool() ?? false
         view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? false
         if let labelNode = fields["label"] { view.label = try decodeLabel(labelNode) }
+        return view
+    }
 
-        let index = views.count
-        views.append(view)
-        if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
-        if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
-        if let subviews = fields["subviews"] {
-            for child in try subviews.sequence("subviews") { try decodeView(child, parent: index) }
+    static let transformKeys = ["translation", "scale", "rotation"]
+
+    /// `{translation: [x, y], scale: s or [sx, sy], rotation: radians}`; omitted parts are identity.
+    static func decodeTransform(_ node: Located) throws -> ViewTransform {
+        let fields = try node.mapping(allowed: transformKeys)
+        var transform = ViewTransform.identity
+        if let translation = fields["translation"] { transform.translation = try translation.point() }
+        if let scale = fields["scale"] {
+            if case .sequence = scale.node {
+                let p = try scale.numbers(2, "a scale s or [sx, sy]")
+                transform.scaleX = p[0]; transform.scaleY = p[1]
+            } else {
+                let s = try scale.number("a scale s or [sx, sy]")
+                transform.scaleX = s; transform.scaleY = s
+            }
         }
+        if let rotation = fields["rotation"] { transform.rotation = try rotation.number("an angle in radians") }
+        return transform
     }
 
     func decodeLabel(_ node: Located) throws -> Label {
@@ -60,28 +112,35 @@ extension SceneDecoder {
     }
 
     /// Resolves shapes and tap actions now that every view id and action name is known.
-    mutating func resolveViewReferences() throws {
+    mutating func resolveViewReferences() {
         for (index, node) in pendingTaps {
-            let name = try node.string("an action name")
-            guard let action = actionNames.firstIndex(of: name) else {
-                throw node.error(.unknownReference, actionNames.isEmpty ? "no action is named '\(name)' (the scene has no 'actions')" : "no action is named '\(name)'",
-                                 suggestion: closestName(to: name, in: actionNames))
+            attempt { d in
+                let name = try node.string("an action name")
+                guard let action = d.actionNames.firstIndex(of: name) else {
+                    throw node.error(.unknownReference, d.actionNames.isEmpty ? "no action is named '\(name)' (the scene has no 'actions')" : "no action is named '\(name)'",
+                                     suggestion: closestName(to: name, in: d.actionNames))
+                }
+                d.views[index].tapAction = action
             }
-            views[index].tapAction = action
         }
         for (index, node) in pendingShapes {
-            views[index].shape = try decodeShape(node)
+            attempt { d in d.views[index].shape = try d.decodeShape(node) }
         }
     }
 
     func decodeShape(_ node: Located) throws -> Shape {
         let fields = try node.mapping(allowed: Self.shapeKeys)
-        let fill = try fields.require("fill", "the fill colour").color()
+        let fill = try fields["fill"]?.color() ?? .clear
+        let stroke = try fields["stroke"]?.color() ?? .clear
+        let lineWidth = try fields["lineWidth"]?.nonNegativeNumber("a line width in points") ?? 1
+        if fields["fill"] == nil && fields["stroke"] == nil {
+            throw node.error(.missingKey, "missing key 'fill' (the fill colour) or 'stroke' (the outline colour)")
+        }
         let elements = try fields.require("path", "a list of path elements").sequence("path elements").map(decodePathElement)
         guard case .move = elements.first else {
             throw (fields["path"] ?? node).error(.invalidValue, "a path must start with a 'move' element")
         }
-        return Shape(elements: elements, fill: fill)
+        return Shape(elements: elements, fill: fill, stroke: stroke, lineWidth: lineWidth)
     }
 
     func decodePathElement(_ node: Located) throws -> PathTemplateElement {

@@ -2,22 +2,43 @@ import Motion
 import Scene
 
 /// Turns a composed YAML tree into a `Scene`, in passes so that names may be used before
-/// they are declared: views (ids), action names, actions, then what refers to them.
+/// they are declared: views (ids), variables and action names, actions, then what refers to
+/// them. Each element is decoded on its own so that one pass reports every problem of a file
+/// (up to `maximumErrors`), then the Scene's own checks run and their errors are located at the
+/// element they are about.
 struct SceneDecoder {
     let file: String
     var views: [View] = []
+    var viewIndex: [String: Int] = [:]
+    var variables: [Variable] = []
+    var actionNames: [String] = []
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
-    var actionNames: [String] = []
+    /// Problems found so far.
+    var errors: [SceneFileError] = []
+    /// Where each element was written, to locate the Scene's own errors.
+    var sources: [SceneElement: Located] = [:]
+
+    static let maximumErrors = 20
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "views", "bindings", "actions", "input", "keyFrames"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames"]
     static let canvasKeys = ["size", "background", "scale", "fps"]
+
+    /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
+    mutating func attempt(_ body: (inout SceneDecoder) throws -> Void) {
+        do { try body(&self) } catch let error as SceneFileError {
+            errors.append(contentsOf: error.all)
+        } catch {
+            errors.append(SceneFileError(kind: .invalidValue, file: file, line: 0, column: 0, keyPath: "", message: "\(error)"))
+        }
+    }
 
     mutating func decode(_ root: Located, defaultName: String) throws -> Scene {
         let fields = try root.mapping(allowed: Self.rootKeys)
+        sources[.scene] = root
         let name = try fields["name"].map(decodeName) ?? defaultName
 
         let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
@@ -34,22 +55,70 @@ struct SceneDecoder {
         if let problem = Scene.checkFrameCount(duration: duration, fps: fps) {
             throw durationNode.error(.invalidValue, problem)
         }
+        var animationModel = AnimationModel.ios8
+        if let modelNode = fields["animationModel"] {
+            attempt { _ in animationModel = try Self.decodeAnimationModel(modelNode) }
+        }
 
         if let viewsNode = fields["views"] {
-            for element in try viewsNode.sequence("views") { try decodeView(element, parent: nil) }
+            attempt { d in for element in try viewsNode.sequence("views") { d.attempt { try $0.decodeView(element, parent: nil) } } }
         }
+        if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
         if let actionsNode = fields["actions"] {
-            actionNames = try actionsNode.namedEntries().map(\.key)
+            attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
         }
-        let actions = try fields["actions"].map { try decodeActions($0) } ?? []
-        try resolveViewReferences()
-        let bindings = try fields["bindings"].map { try decodeBindings($0, actions: actions) } ?? []
-        let taps = try fields["input"].map { try decodeInput($0, duration: duration) } ?? []
+        var actions: [Action] = []
+        if let actionsNode = fields["actions"] { attempt { d in actions = try d.decodeActions(actionsNode) } }
+        resolveViewReferences()
+        var bindings: [Binding] = []
+        if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
+        var events: [ScriptedEvent] = []
+        if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
-        let keyFrames = try fields["keyFrames"].map { try decodeKeyFrames($0, frameCount: frameCount) } ?? []
+        var keyFrames: [Int] = []
+        if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }
+        try throwCollected()
 
-        return Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
-                     views: views, actions: actions, taps: taps, bindings: bindings, keyFrames: keyFrames)
+        let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
+                          views: views, variables: variables, actions: actions, events: events, bindings: bindings,
+                          animationModel: animationModel, keyFrames: keyFrames)
+        do { try scene.validate() } catch let problems as SceneErrors {
+            for problem in problems.errors {
+                let node = sources[problem.element] ?? sources[.scene] ?? root
+                errors.append(node.error(Self.kind(of: problem), problem.description))
+            }
+            try throwCollected()
+        }
+        return scene
+    }
+
+    /// Throws the problems found so far, in line order, at most `maximumErrors`.
+    func throwCollected() throws {
+        guard !errors.isEmpty else { return }
+        let sorted = errors.enumerated().sorted { a, b in
+            (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
+        }.map(\.element)
+        var first = sorted[0]
+        first.additional = Array(sorted.dropFirst().prefix(Self.maximumErrors - 1))
+        first.omitted = max(sorted.count - Self.maximumErrors, 0)
+        throw first
+    }
+
+    static func kind(of error: SceneError) -> SceneFileError.Kind {
+        switch error {
+        case .invalidReference: return .unknownReference
+        default: return .invalidValue
+        }
+    }
+
+    static func decodeAnimationModel(_ node: Located) throws -> AnimationModel {
+        let text = try node.string("an animation model (ios8 or ios7)")
+        let names = AnimationModel.allCases.map(\.rawValue)
+        guard let model = AnimationModel(rawValue: text) else {
+            throw node.error(.invalidValue, "expected an animation model (\(names.joined(separator: ", "))), found '\(text)'",
+                             suggestion: closestName(to: text, in: names))
+        }
+        return model
     }
 
     /// Scene names become output folder names: letters, digits, '-', '_', '.', not starting with '.'.
@@ -62,107 +131,87 @@ struct SceneDecoder {
         return name
     }
 
+    mutating func decodeVariables(_ node: Located) throws {
+        for (name, keyNode, value) in try node.namedEntries() {
+            attempt { d in
+                guard SceneDecoder.isIdentifier(name), !reservedExpressionWords.contains(name) else {
+                    throw keyNode.error(.invalidValue, "expected a variable name of letters, digits and '_' starting with a letter, not one of \(reservedExpressionWords.sorted().joined(separator: ", ")), found '\(name)'")
+                }
+                guard !d.variables.contains(where: { $0.name == name }) else {
+                    throw keyNode.error(.invalidValue, "the variable '\(name)' is declared twice")
+                }
+                let initial = try value.number("the variable's initial value (a number)")
+                d.sources[.variable(d.variables.count)] = keyNode
+                d.variables.append(Variable(name: name, initialValue: initial))
+            }
+        }
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     // MARK: References
 
     var viewIDs: [String] { views.map(\.id) }
 
-    /// Every valid `ID.property` name, for suggestions.
-    var propertyNames: [String] { views.flatMap { view in ViewProperty.allCases.map { "\(view.id).\($0.path)" } } }
+    /// Every valid name an expression or `property:` may use, for suggestions.
+    var propertyNames: [String] {
+        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } } + variables.map { "variables.\($0.name)" }
+    }
 
-    /// Resolves "ID.path" written at `node`; `writable` rejects derived properties.
-    func propertyRef(_ text: String, at node: Located, writable: Bool) throws -> PropertyRef {
+    /// Resolves "ID.path" or "variables.NAME" written at `node`.
+    func propertyRef(_ text: String, at node: Located) throws -> PropertyRef {
+        if text.hasPrefix("variables.") {
+            let name = String(text.dropFirst("variables.".count))
+            guard let index = variables.firstIndex(where: { $0.name == name }) else {
+                throw node.error(.unknownReference, variables.isEmpty ? "no variable is named '\(name)' (the scene has no 'variables')" : "no variable is named '\(name)'",
+                                 suggestion: closestName(to: name, in: variables.map(\.name)))
+            }
+            return .slot(views.count * ViewProperty.count + index)
+        }
         guard let dot = text.firstIndex(of: ".") else {
             throw node.error(.unknownReference, "expected a property 'ID.path' such as 'sheet.frame.y', found '\(text)'",
                              suggestion: closestName(to: text, in: propertyNames))
         }
         let id = String(text[..<dot]), path = String(text[text.index(after: dot)...])
-        guard let view = views.firstIndex(where: { $0.id == id }) else {
+        guard let view = viewIndex[id] else {
             throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }
-        guard let property = ViewProperty(path: path) else {
-            throw node.error(.unknownReference, "views have no property '\(path)'; expected one of: \(ViewProperty.allCases.map(\.path).joined(separator: ", "))",
-                             suggestion: closestName(to: path, in: ViewProperty.allCases.map(\.path)))
-        }
-        if writable && property.isDerived {
-            throw node.error(.invalidValue, "'\(path)' is derived from the frame and can only be read; set frame.x or frame.y instead")
-        }
-        return PropertyRef(view: view, property: property)
+        if let property = ViewProperty(path: path) { return .view(view, property) }
+        if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
+        let paths = Scene.viewPropertyPaths
+        let composite = CompositeProperty.named(path).map { " ('\(path)' names several values: use one of \($0.components.map { "\(id).\($0.path)" }.joined(separator: ", ")))" } ?? ""
+        throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
+                         suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
     }
 
-    /// A number, or an expression over presentation values (and `width`/`height` in shapes).
-    func expression(_ node: Located, ownSize: Bool) throws -> Expression {
-        if let value = try? node.number() { return .constant(value) }
-        let text = try node.string("a number or an expression such as 'sideHelper.frame.y - 20'")
+    /// A number or an expression of `type` over presentation values and variables (and
+    /// `width`/`height` in shapes).
+    func expression(_ node: Located, ownSize: Bool, type: ExpressionType = .number) throws -> Expression {
+        if type == .number, let value = try? node.number() { return .constant(value) }
+        let what = type == .boolean ? "a condition such as 'state == 1'" : "a number or an expression such as 'sideHelper.frame.y - 20'"
+        let text = try node.string(what)
         let local = ownSize ? ["width", "height"] : []
         var parser = ExpressionParser(source: node, text: text, resolve: { name in
             if ownSize && name == "width" { return .ownWidth }
             if ownSize && name == "height" { return .ownHeight }
-            return (try? propertyRef(name, at: node, writable: false)).map { .property($0) }
-        }, names: { local + propertyNames })
-        return try parser.parse()
+            if !name.contains("."), let index = variables.firstIndex(where: { $0.name == name }) {
+                return .property(.slot(views.count * ViewProperty.count + index))
+            }
+            return (try? propertyRef(name, at: node)).map { .property($0) }
+        }, names: { local + variables.map(\.name) + propertyNames })
+        return try parser.parse(expecting: type)
     }
 
-    // MARK: Bindings, input, key frames
+    // MARK: Key frames
 
     func decodeKeyFrames(_ node: Located, frameCount: Int) throws -> [Int] {
         try node.sequence("frame indices").map { item in
             let value = try item.number(in: 0...Double(frameCount - 1), "a frame index of the scene (0-\(frameCount - 1) at its fps)")
             guard value == value.rounded() else { throw item.error(.invalidValue, "expected a whole frame index, found \(formatted(value))") }
             return Int(value)
-        }
-    }
-
-    /// Bindings in an order where each is evaluated after every binding it reads, so a frame
-    /// never depends on the previous one. A binding that reads itself, directly or through
-    /// others, is rejected.
-    mutating func decodeBindings(_ node: Located, actions: [Action]) throws -> [Binding] {
-        let animated = Set(actions.flatMap { $0.steps.map(\.property) })
-        var declared: [(binding: Binding, key: Located)] = []
-        for (key, keyNode, value) in try node.namedEntries() {
-            let target = try propertyRef(key, at: keyNode, writable: true)
-            if animated.contains(target) {
-                throw keyNode.error(.invalidValue, "'\(key)' is animated by an action, so it cannot also be bound")
-            }
-            if declared.contains(where: { $0.binding.target == target }) {
-                throw keyNode.error(.invalidValue, "'\(key)' is bound twice")
-            }
-            declared.append((Binding(target: target, expression: try expression(value, ownSize: false)), keyNode))
-        }
-        // Depth-first topological sort in declaration order (deterministic).
-        var index: [PropertyRef: Int] = [:]
-        for (i, entry) in declared.enumerated() { index[entry.binding.target] = i }
-        var state = [Int](repeating: 0, count: declared.count)   // 0 new, 1 visiting, 2 done
-        var ordered: [Binding] = []
-        func visit(_ i: Int, chain: [Int]) throws {
-            if state[i] == 2 { return }
-            if state[i] == 1 {
-                let cycle = (chain.drop { $0 != i } + [i]).map { views[declared[$0].binding.target.view].id + "." + declared[$0].binding.target.property.path }
-                throw declared[i].key.error(.invalidValue, "bindings form a cycle: \(cycle.joined(separator: " -> ")); a bound property cannot depend on itself")
-            }
-            state[i] = 1
-            for ref in declared[i].binding.expression.references {
-                if let j = index[ref] { try visit(j, chain: chain + [i]) }
-            }
-            state[i] = 2
-            ordered.append(declared[i].binding)
-        }
-        for i in declared.indices { try visit(i, chain: []) }
-        return ordered
-    }
-
-    func decodeInput(_ node: Located, duration: Double) throws -> [Tap] {
-        try node.sequence("input events").map { event in
-            let fields = try event.mapping(allowed: ["tap", "at"])
-            let viewNode = try fields.require("tap", "the id of the view to tap")
-            let id = try viewNode.string("a view id")
-            guard let view = views.firstIndex(where: { $0.id == id }) else {
-                throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
-            }
-            guard views[view].tapAction != nil else {
-                throw viewNode.error(.invalidValue, "view '\(id)' has no onTap action, so tapping it does nothing")
-            }
-            let time = try fields.require("at", "the time of the tap in seconds").number(in: 0...duration, "a time in seconds within the scene")
-            return Tap(time: time, view: view)
         }
     }
 }

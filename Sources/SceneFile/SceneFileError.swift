@@ -31,6 +31,17 @@ public struct SceneFileError: Error, Equatable, CustomStringConvertible, Sendabl
     public var message: String
     /// The closest valid name, for a misspelt one.
     public var suggestion: String?
+    /// Further problems found in the same pass (in line order), when there are several.
+    public var additional: [SceneFileError] = []
+    /// Problems past the reporting limit that were not listed.
+    public var omitted = 0
+
+    /// This problem and the further ones.
+    public var all: [SceneFileError] {
+        var first = self
+        first.additional = []; first.omitted = 0
+        return [first] + additional
+    }
 
     public init(kind: Kind, file: String, line: Int, column: Int, keyPath: String, message: String, suggestion: String? = nil) {
         self.kind = kind; self.file = file; self.line = line; self.column = column
@@ -38,13 +49,20 @@ public struct SceneFileError: Error, Equatable, CustomStringConvertible, Sendabl
     }
 
     public var description: String {
+        var lines = all.map(\.oneLine)
+        if omitted > 0 { lines.append("\(file): \(omitted) more problem\(omitted == 1 ? "" : "s") not shown") }
+        return lines.joined(separator: "\n")
+    }
+
+    /// One problem on one line, with control characters of user text escaped.
+    private var oneLine: String {
         var text = file
         if line > 0 { text += ":\(line):\(column)" }
         text += ": "
         if !keyPath.isEmpty { text += "\(keyPath): " }
         text += message
         if let suggestion { text += " (did you mean '\(suggestion)'?)" }
-        return text
+        return escapingControlCharacters(text)
     }
 }
 
@@ -80,4 +98,25 @@ func editDistance(_ a: String, _ b: String) -> Int {
         }
     }
     return d[a.count][b.count]
+}
+
+/// `text` with control characters (newlines, tabs, escapes, ...) written as `\n`, `\t` or
+/// `\u{1b}`, so a message always stays on one line and cannot drive the terminal.
+func escapingControlCharacters(_ text: String) -> String {
+    guard text.unicodeScalars.contains(where: isControl) else { return text }
+    var result = ""
+    for scalar in text.unicodeScalars {
+        switch scalar {
+        case "\n": result += "\\n"
+        case "\t": result += "\\t"
+        case "\r": result += "\\r"
+        default:
+            if isControl(scalar) { result += "\\u{\(String(scalar.value, radix: 16))}" } else { result.unicodeScalars.append(scalar) }
+        }
+    }
+    return result
+}
+
+private func isControl(_ scalar: Unicode.Scalar) -> Bool {
+    scalar.properties.generalCategory == .control || scalar == "\u{2028}" || scalar == "\u{2029}"
 }

@@ -25,7 +25,21 @@ func loadScene(_ path: String) throws -> Scene {
     do {
         return try SceneDocument.load(path: path)
     } catch let error as SceneFileError {
-        throw fail(error.description, error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError)
+        throw fail(error.description.replacingOccurrences(of: "\n", with: "\nflipbook: error: "),
+                   error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError)
+    }
+}
+
+/// Makes a Player for a loaded scene (its checks already passed while loading; a problem at
+/// t = 0 still exits 65).
+func makePlayer(_ scene: Scene) throws -> Player {
+    do { return try Player(scene: scene) } catch { throw fail("\(error)", ExitStatus.dataError) }
+}
+
+/// Turns a failure while a scene runs (a non-finite value, an event loop) into exit 65.
+func runningScene<T>(_ body: () throws -> T) throws -> T {
+    do { return try body() } catch let error as SceneRuntimeError {
+        throw fail(error.description, ExitStatus.dataError)
     }
 }
 

@@ -69,8 +69,12 @@ struct PlotCommand: ParsableCommand {
             LineChart.Series(name: name, xs: trace.times, ys: trace.rows.map { $0[column] })
         }
         let span = (trace.times.first ?? 0)...(trace.times.last ?? 0)
-        let taps = scene.taps.filter { span.contains($0.time) }.map { tap in
-            LineChart.Marker(x: tap.time, label: "tap \(scene.views[tap.view].id)")
+        let taps = scene.events.filter { span.contains($0.time) }.map { event in
+            switch event.kind {
+            case .tap(let view): return LineChart.Marker(x: event.time, label: "tap \(scene.views[view].id)")
+            case .run(let action): return LineChart.Marker(x: event.time, label: "run \(scene.actions[action].name)")
+            case .system(let index, _): return LineChart.Marker(x: event.time, label: scene.systems[index].name)
+            }
         }
         return LineChart(title: scene.name, xAxisLabel: "time (s)", yAxisLabel: Self.unit(of: trace.names),
                          series: series, markers: taps, size: Size(width: width, height: height))
@@ -80,9 +84,14 @@ struct PlotCommand: ParsableCommand {
     static func unit(of names: [String]) -> String {
         let units = Set(names.map { name -> String in
             let path = name.split(separator: ".", maxSplits: 1).last.map(String.init) ?? ""
+            if path.hasPrefix("variables.") { return "value" }
+            if let derived = DerivedViewProperty(rawValue: path) { return derived == .scale ? "factor" : "points" }
             switch ViewProperty(path: path) {
-            case .rotation: return "radians"
-            case .alpha, .backgroundRed, .backgroundGreen, .backgroundBlue, .backgroundAlpha: return "0–1"
+            case .rotation?: return "radians"
+            case .scaleX?, .scaleY?: return "factor"
+            case .zPosition?, .hidden?, nil: return "value"
+            case .alpha?, .anchorX?, .anchorY?: return "0–1"
+            case let p? where p.path.hasSuffix(".r") || p.path.hasSuffix(".g") || p.path.hasSuffix(".b") || p.path.hasSuffix(".a"): return "0–1"
             default: return "points"
             }
         })

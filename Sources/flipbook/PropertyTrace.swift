@@ -21,18 +21,17 @@ struct PropertyTrace {
         var refs: [PropertyRef] = []
         for name in names {
             guard let ref = scene.property(named: name) else {
-                let all = scene.views.flatMap { v in ViewProperty.allCases.map { "\(v.id).\($0.path)" } }
-                let hint = closestName(to: name, in: all).map { " (did you mean '\($0)'?)" } ?? ""
+                let hint = closestName(to: name, in: scene.propertyNames).map { " (did you mean '\($0)'?)" } ?? ""
                 throw fail("--property \(name): no such property in \(scenePath)\(hint)", ExitStatus.usage)
             }
             refs.append(ref)
         }
         let indices = try frameIndices(scene: scene, fps: fps, frames: frames)
-        var player = Player(scene: scene)
+        var player = try makePlayer(scene)
         var times: [Double] = [], rows: [[Double]] = []
         for index in indices {
             let time = Double(index) / fps
-            player.advance(to: time)
+            try runningScene { try player.advance(to: time) }
             times.append(time)
             rows.append(refs.map { player.presentationValue($0) })
         }

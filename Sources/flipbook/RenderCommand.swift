@@ -97,14 +97,14 @@ struct RenderCommand: ParsableCommand {
 
         let options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
                                     threads: threads, resume: resume)
-        var player = Player(scene: scene)
+        var player = try makePlayer(scene)
         var progress = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
         let interruption = Interruption()
         let stats: ExportStats
         do {
             stats = try ExportPipeline(options: options).run(frames: indices, source: { index in
                 try interruption.check()
-                return player.frame(at: index, fps: fps)
+                return try player.frame(at: index, fps: fps)
             }, progress: { done, total in progress.update(done: done, total: total) })
         } catch {
             progress.finish()
@@ -176,6 +176,7 @@ enum CompressionChoice: String, ExpressibleByArgument, CaseIterable {
 func exportExitStatus(for error: Error) -> Int32 {
     switch error {
     case is Interruption.Interrupted: return 130
+    case is SceneRuntimeError: return ExitStatus.dataError
     case RenderError.fontMissing, RenderError.fontUnreadable: return ExitStatus.osFile
     case ExportError.cannotCreateDirectory: return ExitStatus.cannotCreate
     case ExportError.cannotWrite: return ExitStatus.ioError

@@ -74,13 +74,15 @@ struct SheetCommand: ParsableCommand {
         let layout = try makeLayout(cells: chosen.count, cell: cell)
         let labels = chosen.map { "#\($0) " + String(format: "%.2f s", Double($0) / fps) }
         try ImageOutput.checkFonts()
-        var player = Player(scene: scene)
+        var player = try makePlayer(scene)
         do {
             let sheet = try ContactSheet(layout.frame(labels: labels, title: title))
             for (cellIndex, frameIndex) in chosen.enumerated() {
                 try sheet.paint(player.frame(at: frameIndex, fps: fps), in: layout.cellRect(cellIndex))
             }
             return (sheet, "sheet of \(chosen.count) frame\(chosen.count == 1 ? "" : "s")")
+        } catch let error as SceneRuntimeError {
+            throw fail(error.description, ExitStatus.dataError)
         } catch {
             throw ImageOutput.failure(error)
         }

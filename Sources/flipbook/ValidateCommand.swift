@@ -18,7 +18,9 @@ struct ValidateCommand: ParsableCommand {
                 print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
             } catch let error as SceneFileError {
                 let code = error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
-                FileHandle.standardError.write(Data("flipbook: error: \(error.description)\n".utf8))
+                for line in error.description.split(separator: "\n") {
+                    FileHandle.standardError.write(Data("flipbook: error: \(line)\n".utf8))
+                }
                 worst = max(worst, code)
             }
         }

@@ -46,7 +46,7 @@ final class LineChartTests: XCTestCase {
             case .fill(let path, _), .stroke(let path, _, _), .clip(let path): add(path)
             case .text(let run): points += [run.box.origin, Point(x: run.box.maxX, y: run.box.maxY)]
             case .concat(let t): points.append(Point(x: t.tx, y: t.ty))
-            case .save, .restore: break
+            case .save, .restore, .beginGroup, .endGroup: break
             }
         }
         return points

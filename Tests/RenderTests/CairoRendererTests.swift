@@ -164,6 +164,136 @@ final class CairoRendererTests: XCTestCase {
         assertPixel(renderer.pixel(x: 7, y: 5), RGBA8(r: 0, g: 0, b: 255), tolerance: 0)
     }
 
+    // MARK: - Groups (transparency layers)
+
+    /// Renders `commands` on a white `width`×10-point canvas.
+    private func renderOnWhite(width: Double = 40, scale: Double = 1, _ commands: [DrawCommand]) throws -> CairoRenderer {
+        let size = Size(width: width, height: 10)
+        let renderer = try CairoRenderer(canvasSize: size, scale: scale)
+        try renderer.render(Frame(index: 0, time: 0, size: size, background: Palette.white, commands: commands))
+        return renderer
+    }
+
+    private func rect(_ x: Double, _ width: Double) -> Path { Path(rect: Rect(x: x, y: 0, width: width, height: 10)) }
+
+    /// 50% red over white: (255, 127.5, 127.5).
+    private let halfPink = RGBA8(r: 255, g: 128, b: 128)
+
+    /// The group is flattened first and then composited at 50%, so the overlap of two opaque
+    /// rects is the same pink as either alone; per-primitive alpha would give (255, 64, 64) there.
+    func testGroupOpacityAppliesToTheFlattenedGroup() throws {
+        let r = try renderOnWhite(width: 24, scale: 2, [  // A: x 0...12, B: x 8...20, overlap 8...12 pt
+            .beginGroup,
+            .fill(rect(0, 12), Palette.red),
+            .fill(rect(8, 12), Palette.red),
+            .endGroup(opacity: 0.5),
+        ])
+        assertPixel(r.pixel(x: 8, y: 10), halfPink, tolerance: 1, "A only")
+        assertPixel(r.pixel(x: 20, y: 10), halfPink, tolerance: 1, "overlap")
+        assertPixel(r.pixel(x: 32, y: 10), halfPink, tolerance: 1, "B only")
+        assertPixel(r.pixel(x: 44, y: 10), white, tolerance: 0, "outside both")
+        assertPixel(r.pixel(x: 20, y: 10), r.pixel(x: 8, y: 10), tolerance: 1, "overlap matches a single layer")
+    }
+
+    func testGroupOpacityZeroNegativeOrNonFiniteDrawsNothingAndAboveOneIsClamped() throws {
+        let opacities: [Double] = [0, -0.5, .nan, .infinity, -.infinity]
+        for opacity in opacities {
+            let r = try renderOnWhite([.beginGroup, .fill(rect(0, 40), Palette.red), .endGroup(opacity: opacity)])
+            assertPixel(r.pixel(x: 20, y: 5), white, tolerance: 0, "opacity \(opacity)")
+        }
+        let r = try renderOnWhite([.beginGroup, .fill(rect(0, 40), Palette.red), .endGroup(opacity: 3)])
+        assertPixel(r.pixel(x: 20, y: 5), RGBA8(r: 255, g: 0, b: 0), tolerance: 0, "opacity 3 is clamped to 1")
+    }
+
+    /// 0.5 inside 0.5 is 25% red over white: (255, 191.25, 191.25).
+    func testNestedGroupOpacitiesMultiply() throws {
+        let r = try renderOnWhite([
+            .beginGroup,
+            .fill(rect(20, 10), Palette.red),
+            .beginGroup,
+            .fill(rect(0, 10), Palette.red),
+            .endGroup(opacity: 0.5),
+            .endGroup(opacity: 0.5),
+        ])
+        assertPixel(r.pixel(x: 5, y: 5), RGBA8(r: 255, g: 191, b: 191), tolerance: 2, "inner group: 25%")
+        assertPixel(r.pixel(x: 25, y: 5), halfPink, tolerance: 1, "outer group only: 50%")
+        assertPixel(r.pixel(x: 15, y: 5), white, tolerance: 0)
+    }
+
+    func testEndGroupRestoresTransformAndClip() throws {
+        let r = try renderOnWhite([
+            .beginGroup,
+            .concat(AffineTransform(translationX: 20, y: 0)),
+            .clip(rect(0, 5)),  // x 20...25
+            .fill(rect(0, 10), Palette.red),
+            .endGroup(opacity: 1),
+            .fill(rect(0, 5), Palette.blue),  // neither moved nor clipped away
+        ])
+        assertPixel(r.pixel(x: 2, y: 5), RGBA8(r: 0, g: 0, b: 255), tolerance: 0)
+        assertPixel(r.pixel(x: 22, y: 5), RGBA8(r: 255, g: 0, b: 0), tolerance: 0)
+        assertPixel(r.pixel(x: 27, y: 5), white, tolerance: 0, "clipped inside the group")
+    }
+
+    /// The rule: a `restore` whose save lies outside the innermost open group is ignored; an
+    /// `endGroup` restores saves left open inside its group; an `endGroup` with no open group is
+    /// ignored; a group still open at the end of the frame is composited at opacity 1. None of
+    /// them may put cairo into an error state (`render` would throw).
+    func testUnbalancedAndMismatchedGroupCommands() throws {
+        let r = try renderOnWhite([
+            .endGroup(opacity: 0.5),  // no open group: ignored
+            .save,
+            .beginGroup,
+            .concat(AffineTransform(translationX: 10, y: 0)),
+            .fill(rect(0, 5), Palette.red),  // x 10...15
+            .restore,  // its save is outside the group: ignored, the translation stays
+            .fill(rect(0, 5), Palette.red),  // x 10...15 again: still one layer of the group
+            .save,
+            .clip(rect(0, 2)),  // x 10...12
+            .endGroup(opacity: 0.5),  // restores the save left open inside, then composites at 50%
+            .fill(rect(0, 5), Palette.blue),  // x 0...5: neither translated nor clipped
+            .restore,  // closes the outer save
+            .restore,  // unbalanced: ignored
+            .fill(rect(20, 5), Palette.blue),
+            .beginGroup,
+            .fill(rect(30, 5), Palette.green),  // never ended: composited at opacity 1
+        ])
+        assertPixel(r.pixel(x: 2, y: 5), RGBA8(r: 0, g: 0, b: 255), tolerance: 0, "after the group")
+        assertPixel(r.pixel(x: 11, y: 5), halfPink, tolerance: 1, "inside the group's clip")
+        assertPixel(r.pixel(x: 13, y: 5), halfPink, tolerance: 1, "translated fill")
+        assertPixel(r.pixel(x: 17, y: 5), white, tolerance: 0)
+        assertPixel(r.pixel(x: 22, y: 5), RGBA8(r: 0, g: 0, b: 255), tolerance: 0, "after the restores")
+        assertPixel(r.pixel(x: 32, y: 5), RGBA8(r: 0, g: 255, b: 0), tolerance: 0, "group left open")
+
+        // The next frame on the same renderer starts from a clean state.
+        try r.render(Frame(index: 1, time: 0, size: Size(width: 40, height: 10), background: Palette.white,
+                           commands: [.fill(rect(0, 5), Palette.red)]))
+        assertPixel(r.pixel(x: 2, y: 5), RGBA8(r: 255, g: 0, b: 0), tolerance: 0)
+        assertPixel(r.pixel(x: 32, y: 5), white, tolerance: 0)
+    }
+
+    /// A singular `concat` inside a group hides the rest of the group (or of its save) but what
+    /// was drawn before is still composited as one layer, and `endGroup` ends the hiding.
+    func testSingularTransformInsideAGroup() throws {
+        let r = try renderOnWhite([
+            .beginGroup,
+            .fill(rect(0, 10), Palette.red),
+            .save,
+            .concat(AffineTransform(scaleX: 0, y: 0)),
+            .fill(rect(0, 40), Palette.blue),
+            .restore,
+            .fill(rect(5, 10), Palette.red),  // visible again, overlapping the first rect
+            .concat(AffineTransform(scaleX: 0, y: 1)),
+            .fill(rect(0, 40), Palette.blue),
+            .endGroup(opacity: 0.5),
+            .fill(rect(30, 10), Palette.blue),
+        ])
+        assertPixel(r.pixel(x: 2, y: 5), halfPink, tolerance: 1, "first rect")
+        assertPixel(r.pixel(x: 7, y: 5), halfPink, tolerance: 1, "overlap")
+        assertPixel(r.pixel(x: 12, y: 5), halfPink, tolerance: 1, "second rect")
+        assertPixel(r.pixel(x: 22, y: 5), white, tolerance: 0, "hidden fills")
+        assertPixel(r.pixel(x: 35, y: 5), RGBA8(r: 0, g: 0, b: 255), tolerance: 0, "after endGroup")
+    }
+
     func testFrameOfAnotherSizeResizesTheSurface() throws {
         let renderer = try CairoRenderer(canvasSize: Size(width: 10, height: 10), scale: 2)
         try renderer.render(SampleFrames.animated(0))

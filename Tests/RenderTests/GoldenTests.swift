@@ -55,9 +55,9 @@ final class GoldenTests: XCTestCase {
         for file in files {
             let scene = try SceneDocument.load(path: file.path)
             let renderer = try CairoRenderer(canvasSize: scene.size, scale: 1)
-            var player = Player(scene: scene)
+            var player = try Player(scene: scene)
             for index in Self.keyFrames(of: scene) {
-                try renderer.render(player.frame(at: index, fps: scene.fps))
+                try renderer.render(try player.frame(at: index, fps: scene.fps))
                 let actual = renderer.withPixels { PNGImage($0) }
                 try check(actual, scene: scene.name, frame: index)
                 checked += 1

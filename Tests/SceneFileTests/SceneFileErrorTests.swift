@@ -45,7 +45,7 @@ final class SceneFileErrorTests: XCTestCase {
     func testValidFixtureLoads() throws {
         let scene = try SceneDocument.parse(valid, file: "test.yaml")
         XCTAssertEqual(scene.views.map(\.id), ["box"])
-        XCTAssertEqual(scene.taps, [Tap(time: 0.1, view: 0)])
+        XCTAssertEqual(scene.events, [.tap(0, at: 0.1)])
         XCTAssertEqual(scene.frameCount(fps: 60), 61)
     }
 
@@ -149,7 +149,7 @@ final class SceneFileErrorTests: XCTestCase {
         let expression = try XCTUnwrap(error(binding))
         XCTAssertTrue(expression.message.contains("in expression"), expression.message)
         let animatedAndBound = try XCTUnwrap(error(valid + "\nbindings:\n  box.frame.width: 3\n"))
-        XCTAssertTrue(animatedAndBound.message.contains("cannot also be bound"), animatedAndBound.message)
+        XCTAssertTrue(animatedAndBound.message.contains("cannot also be animated"), animatedAndBound.message)
     }
 
     func testMissingFileIsUnreadable() throws {
@@ -183,7 +183,10 @@ final class SceneFileErrorTests: XCTestCase {
 
     func testBindingsAreOrderedByDependency() throws {
         let scene = try SceneDocument.parse(valid + "\nbindings:\n  box.frame.x: box.frame.y\n  box.frame.y: box.cornerRadius\n", file: "t.yaml")
-        XCTAssertEqual(scene.bindings.map(\.target.property), [.frameY, .frameX])
+        // Kept in file order; the Player evaluates box.frame.y first, so box.frame.x sees it.
+        XCTAssertEqual(scene.bindings.map(\.target), [.view(0, .frameX), .view(0, .frameY)])
+        let player = try Player(scene: scene)
+        XCTAssertEqual(player.presentationValue(.view(0, .frameX)), player.presentationValue(.view(0, .cornerRadius)))
     }
 
     func testOversizedExpressionsAreRejected() throws {

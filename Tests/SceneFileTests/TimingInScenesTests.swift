@@ -20,17 +20,17 @@ final class TimingInScenesTests: XCTestCase {
         """, file: "t.yaml")
     }
 
-    private func trace(_ scene: Scene, at times: [Double]) -> [Double] {
-        var player = Player(scene: scene)
-        let x = PropertyRef(view: 0, property: .frameX)
-        return times.map { player.advance(to: $0); return player.presentationValue(x) }
+    private func trace(_ scene: Scene, at times: [Double]) throws -> [Double] {
+        var player = try Player(scene: scene)
+        let x = PropertyRef.view(0, .frameX)
+        return try times.map { try player.advance(to: $0); return player.presentationValue(x) }
     }
 
     func testPennerNamesInAnyCase() throws {
         for name in ["easeOutBounce", "EASEOUTBOUNCE", "easeinoutback"] {
             let s = try scene(animation: "{ property: box.frame.x, to: 100, duration: 1, curve: \(name) }")
             let easing = try XCTUnwrap(Easing.named(name))
-            XCTAssertEqual(trace(s, at: [0.3])[0], 100 * easing.value(at: 0.3), accuracy: 1e-9, name)
+            XCTAssertEqual(try trace(s, at: [0.3])[0], 100 * easing.value(at: 0.3), accuracy: 1e-9, name)
         }
     }
 
@@ -44,7 +44,7 @@ final class TimingInScenesTests: XCTestCase {
         let s = try scene(animation: """
         { property: box.frame.x, duration: 2, keyframes: { values: [0, 50, 20], keyTimes: [0, 0.25, 1], timingFunctions: [linear, easeIn] } }
         """)
-        let values = trace(s, at: [0, 0.25, 0.5, 1.25, 2, 3])
+        let values = try trace(s, at: [0, 0.25, 0.5, 1.25, 2, 3])
         XCTAssertEqual(values[0], 0, accuracy: 1e-12)
         XCTAssertEqual(values[1], 25, accuracy: 1e-9)
         XCTAssertEqual(values[2], 50, accuracy: 1e-9)
@@ -98,7 +98,7 @@ final class TimingInScenesTests: XCTestCase {
             case (.physicalSpring(let spring), let expected?):
                 XCTAssertEqual(spring.parameters, expected, form)
                 // It settles, then rests exactly on the target.
-                let values = trace(s, at: [spring.duration, spring.duration + 1])
+                let values = try trace(s, at: [spring.duration, spring.duration + 1])
                 XCTAssertEqual(values, [100, 100], form)
             default:
                 XCTFail("\(form) gave \(timing)")

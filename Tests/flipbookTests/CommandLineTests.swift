@@ -204,16 +204,37 @@ final class CommandLineTests: XCTestCase {
         XCTAssertEqual(object["lastFrame"] as? Int, 1)
     }
 
-    func testTraceJSONIsValidEvenForNonFiniteValues() throws {
+    func testLiteralDivisionByZeroIsCaughtBeforeAnyFrame() throws {
         let scene = tiny + "\nbindings:\n  box.frame.y: 1 / 0\n  box.cornerRadius: 0 / 0\n"
         let path = try write(scene, to: "inf.yaml")
-        let r = try flipbook("trace", path, "--property", "box.frame.y", "--property", "box.cornerRadius", "--format", "json", "--frames", "0-1")
-        XCTAssertEqual(r.status, 0, r.stderr)
-        let rows = try XCTUnwrap(JSONSerialization.jsonObject(with: Data(r.stdout.utf8)) as? [[String: Any]])
-        XCTAssertEqual(rows.count, 2)
-        XCTAssertTrue((rows[0]["values"] as? [String: Any])?["box.frame.y"] is NSNull)
+        let r = try flipbook("validate", path)
+        XCTAssertEqual(r.status, 65)
+        // Both problems in one pass, each located.
+        XCTAssertTrue(r.stderr.contains("inf.yaml:15:20: bindings.box.frame.y: division by zero"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("inf.yaml:16:25: bindings.box.cornerRadius: division by zero"), r.stderr)
+        let render = try flipbook("render", path, "-o", "never", "--quiet")
+        XCTAssertEqual(render.status, 65)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: scratch.appendingPathComponent("never").path))
         let twice = try flipbook("trace", path, "--property", "box.frame.y", "--property", "box.frame.y")
         XCTAssertEqual(twice.status, 64)
+    }
+
+    func testANonFiniteValueWhileRunningStopsWithTheFrameAndKeepsEarlierFrames() throws {
+        let scene = tiny.replacingOccurrences(of: "actions:\n", with: "actions:\n  zero:\n    set: { d: 0 }\n")
+            .replacingOccurrences(of: "input:\n", with: "input:\n  - { run: zero, at: 0.5 }\n")
+            + "\nvariables: { d: 1 }\nbindings:\n  box.cornerRadius: 1 / d\n"
+        let path = try write(scene, to: "runtime.yaml")
+        let trace = try flipbook("trace", path, "--property", "box.cornerRadius", "--property", "variables.d")
+        XCTAssertEqual(trace.status, 65)
+        XCTAssertTrue(trace.stderr.contains("runtime.yaml:"), trace.stderr)
+        XCTAssertTrue(trace.stderr.contains("expression '1 / d' gave +infinity at t = 0.5 s"), trace.stderr)
+        let render = try flipbook("render", path, "-o", "partial", "--quiet", "--threads", "1")
+        XCTAssertEqual(render.status, 65)
+        XCTAssertTrue(render.stderr.contains("frame 5, t = 0.5 s"), render.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("partial").path)
+        XCTAssertTrue(files.contains("frame-0004.png"), "\(files)")
+        XCTAssertFalse(files.contains("frame-0005.png"), "\(files)")
+        XCTAssertFalse(files.contains { $0.hasPrefix(".") && $0 != ".flipbook.json" }, "\(files)")
     }
 
     func testBindingsGiveTheSameValueWhicheverFramesAreAsked() throws {

@@ -1,0 +1,168 @@
+/// An expression compiled to postfix form: instructions that push values on a stack or replace
+/// the top ones with a result. Evaluation is a single loop over a stack allocated on the call
+/// stack, `stackSize` values deep (computed here), with no recursion and no heap allocation.
+struct ExpressionProgram: Sendable {
+    enum Instruction: Sendable {
+        case constant(Double)
+        case property(PropertyRef)
+        case ownWidth, ownHeight
+        case negate, not
+        case add, subtract, multiply, divide
+        case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual, and, or
+        /// Pops `condition, then, otherwise`; pushes `then` if the condition is non-zero, else
+        /// `otherwise`. Both branches are computed, so an untaken NaN never reaches the result.
+        case select
+        /// The minimum (maximum) of the top `count` values.
+        case minimum(count: Int), maximum(count: Int)
+        case clamp, abs, squareRoot, sine, cosine, floor, round
+    }
+
+    private(set) var instructions: [Instruction] = []
+    /// The deepest the stack gets.
+    private(set) var stackSize = 0
+    private var height = 0
+
+    /// Compiles a type-checked node. Recursion is bounded by the tree's height, which
+    /// `ExpressionChecker.checkLimits` bounds.
+    init(_ node: ExpressionNode) {
+        emit(node)
+        precondition(height == 1, "an expression leaves one value")
+    }
+
+    private mutating func emit(_ node: ExpressionNode) {
+        switch node {
+        case .number(let value): push(.constant(value))
+        case .boolean(let value): push(.constant(value ? 1 : 0))
+        case .property(let ref): push(.property(ref))
+        case .ownWidth: push(.ownWidth)
+        case .ownHeight: push(.ownHeight)
+        case .unary(let op, let operand):
+            emit(operand)
+            instructions.append(op == .negate ? .negate : .not)
+        case .binary(let op, let left, let right):
+            emit(left); emit(right)
+            apply(Self.instruction(for: op), popping: 2)
+        case .conditional(let condition, let then, let otherwise):
+            emit(condition); emit(then); emit(otherwise)
+            apply(.select, popping: 3)
+        case .call(let function, let arguments):
+            for argument in arguments { emit(argument) }
+            apply(Self.instruction(for: function, count: arguments.count), popping: arguments.count)
+        }
+    }
+
+    private mutating func push(_ instruction: Instruction) {
+        instructions.append(instruction)
+        height += 1
+        stackSize = Swift.max(stackSize, height)
+    }
+
+    private mutating func apply(_ instruction: Instruction, popping count: Int) {
+        instructions.append(instruction)
+        height -= count - 1
+    }
+
+    private static func instruction(for op: BinaryOperator) -> Instruction {
+        switch op {
+        case .add: return .add
+        case .subtract: return .subtract
+        case .multiply: return .multiply
+        case .divide: return .divide
+        case .less: return .less
+        case .lessOrEqual: return .lessOrEqual
+        case .greater: return .greater
+        case .greaterOrEqual: return .greaterOrEqual
+        case .equal: return .equal
+        case .notEqual: return .notEqual
+        case .and: return .and
+        case .or: return .or
+        }
+    }
+
+    private static func instruction(for function: ExpressionFunction, count: Int) -> Instruction {
+        switch function {
+        case .min: return .minimum(count: count)
+        case .max: return .maximum(count: count)
+        case .clamp: return .clamp
+        case .abs: return .abs
+        case .sqrt: return .squareRoot
+        case .sin: return .sine
+        case .cos: return .cosine
+        case .floor: return .floor
+        case .round: return .round
+        }
+    }
+
+    /// The properties read, each once, in the order they first appear in the text.
+    var references: [PropertyRef] {
+        var refs: [PropertyRef] = []
+        for case .property(let ref) in instructions where !refs.contains(ref) { refs.append(ref) }
+        return refs
+    }
+
+    var usesOwnSize: Bool {
+        instructions.contains { if case .ownWidth = $0 { return true }; if case .ownHeight = $0 { return true }; return false }
+    }
+
+    /// The value when the program is a single constant.
+    var constantValue: Double? {
+        if instructions.count == 1, case .constant(let value) = instructions[0] { return value }
+        return nil
+    }
+
+    /// Runs the program. Every boolean instruction yields exactly 1 or 0.
+    func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0) -> Double {
+        if instructions.count == 1 {
+            // Most bindings read one property; skip the stack.
+            switch instructions[0] {
+            case .constant(let value): return value
+            case .property(let ref): return lookup(ref)
+            case .ownWidth: return ownWidth
+            case .ownHeight: return ownHeight
+            default: preconditionFailure("a one-instruction program pushes a value")
+            }
+        }
+        return instructions.withUnsafeBufferPointer { code in
+            withUnsafeTemporaryAllocation(of: Double.self, capacity: stackSize) { s in
+                var top = -1  // index of the top value
+                for instruction in code {
+                    switch instruction {
+                    case .constant(let value): top += 1; s[top] = value
+                    case .property(let ref): top += 1; s[top] = lookup(ref)
+                    case .ownWidth: top += 1; s[top] = ownWidth
+                    case .ownHeight: top += 1; s[top] = ownHeight
+                    case .negate: s[top] = -s[top]
+                    case .not: s[top] = s[top] != 0 ? 0 : 1
+                    case .add: top -= 1; s[top] = s[top] + s[top + 1]
+                    case .subtract: top -= 1; s[top] = s[top] - s[top + 1]
+                    case .multiply: top -= 1; s[top] = s[top] * s[top + 1]
+                    case .divide: top -= 1; s[top] = s[top] / s[top + 1]
+                    case .less: top -= 1; s[top] = s[top] < s[top + 1] ? 1 : 0
+                    case .lessOrEqual: top -= 1; s[top] = s[top] <= s[top + 1] ? 1 : 0
+                    case .greater: top -= 1; s[top] = s[top] > s[top + 1] ? 1 : 0
+                    case .greaterOrEqual: top -= 1; s[top] = s[top] >= s[top + 1] ? 1 : 0
+                    case .equal: top -= 1; s[top] = s[top] == s[top + 1] ? 1 : 0
+                    case .notEqual: top -= 1; s[top] = s[top] != s[top + 1] ? 1 : 0
+                    case .and: top -= 1; s[top] = s[top] != 0 && s[top + 1] != 0 ? 1 : 0
+                    case .or: top -= 1; s[top] = s[top] != 0 || s[top + 1] != 0 ? 1 : 0
+                    case .select: top -= 2; s[top] = s[top] != 0 ? s[top + 1] : s[top + 2]
+                    case .minimum(let count):
+                        top -= count - 1
+                        for i in 1..<count { s[top] = ExpressionFunction.minimum(s[top], s[top + i]) }
+                    case .maximum(let count):
+                        top -= count - 1
+                        for i in 1..<count { s[top] = ExpressionFunction.maximum(s[top], s[top + i]) }
+                    case .clamp: top -= 2; s[top] = ExpressionFunction.clamp(s[top], s[top + 1], s[top + 2])
+                    case .abs: s[top] = Swift.abs(s[top])
+                    case .squareRoot: s[top] = s[top].squareRoot()
+                    case .sine: s[top] = ExpressionFunction.sine(s[top])
+                    case .cosine: s[top] = ExpressionFunction.cosine(s[top])
+                    case .floor: s[top] = s[top].rounded(.down)
+                    case .round: s[top] = s[top].rounded(.toNearestOrAwayFromZero)
+                    }
+                }
+                return s[0]
+            }
+        }
+    }
+}

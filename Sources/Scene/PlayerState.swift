@@ -1,0 +1,42 @@
+/// Everything that changes while a scene plays, at one instant: a value, so the Player keeps
+/// copies of it as checkpoints.
+struct PlayerState: Sendable {
+    /// Scene time; every event at or before it has been dispatched. -∞ before the first advance.
+    var time = -Double.infinity
+    /// Model values, by slot.
+    var model: [Double]
+    /// Presentation values at `time`, by slot: model plus animations, after derived values.
+    var presentation: [Double]
+    /// Animations in flight, by slot.
+    var running: [[RunningAnimation]]
+    /// Slots with animations in flight, in the order they gained one.
+    var animatedSlots: [Int] = []
+    /// The next scripted event to dispatch (index into `Scene.events`).
+    var nextScripted = 0
+    /// Events the simulation scheduled, sorted by time, then sequence.
+    var pending: [QueuedEvent] = []
+    /// Sequence numbers for scheduled events; scripted event i has sequence i.
+    var sequence: Int
+    var systems: [any SceneSystem]
+
+    init(scene: Scene) {
+        model = scene.initialModel()
+        presentation = model
+        running = Array(repeating: [], count: model.count)
+        sequence = scene.events.count
+        systems = scene.systems
+    }
+}
+
+/// An event the simulation scheduled.
+struct QueuedEvent: Sendable {
+    enum Kind: Sendable {
+        /// An action's completion: run this action.
+        case completion(action: Int, after: Int)
+        /// A system's own event.
+        case system(index: Int, payload: Int)
+    }
+    var time: Double
+    var sequence: Int
+    var kind: Kind
+}

@@ -1,0 +1,287 @@
+import Motion
+
+/// What the Player needs beyond the scene, computed once while checking it: the view tree and
+/// the order in which bindings are evaluated. Checking is linear in the scene's size and never
+/// recursive, so 100,000 views and 20,000-link binding chains validate in moments.
+struct SceneGraph: Sendable {
+    var children: [[Int]]
+    var roots: [Int]
+    /// Indices into `Scene.bindings`, each after every binding it reads.
+    var bindingOrder: [Int]
+
+    init(validating scene: Scene) throws {
+        var checker = SceneChecker(scene: scene)
+        checker.checkViews()
+        checker.checkVariables()
+        checker.checkReferences()
+        checker.checkDrivers()
+        checker.orderBindings()
+        checker.checkCompletionLoops()
+        checker.checkEvents()
+        if !checker.errors.isEmpty { throw SceneErrors(checker.errors) }
+        children = checker.children
+        roots = checker.roots
+        bindingOrder = checker.bindingOrder
+    }
+}
+
+extension Scene {
+    /// Checks the scene: view ids and values, references, one driver per property, binding
+    /// order and cycles, completion loops, event times. Throws `SceneErrors` with every problem.
+    public func validate() throws {
+        _ = try SceneGraph(validating: self)
+    }
+}
+
+private struct SceneChecker {
+    let scene: Scene
+    var errors: [SceneError] = []
+    var children: [[Int]] = []
+    var roots: [Int] = []
+    var bindingOrder: [Int] = []
+    /// Slot → the driver that claims it.
+    var drivers: [Int: String] = [:]
+
+    init(scene: Scene) { self.scene = scene }
+
+    private var slotCount: Int { scene.slotCount }
+
+    private func valid(_ ref: PropertyRef) -> Bool { ref.isValid(slotCount: slotCount, viewCount: scene.views.count) }
+
+    mutating func checkViews() {
+        children = Array(repeating: [], count: scene.views.count)
+        var ids: [String: Int] = [:]
+        ids.reserveCapacity(scene.views.count)
+        for (index, view) in scene.views.enumerated() {
+            if !Self.isIdentifier(view.id) { errors.append(.invalidViewID(view: index, id: view.id)) } else if ids[view.id] != nil {
+                errors.append(.duplicateViewID(view: index, id: view.id))
+            } else { ids[view.id] = index }
+            if let parent = view.parent {
+                if parent >= 0 && parent < index { children[parent].append(index) } else { errors.append(.invalidParent(view: index, id: view.id)) }
+            } else { roots.append(index) }
+            if !(view.anchorPoint.x.isFinite && view.anchorPoint.y.isFinite) {
+                errors.append(.invalidAnchorPoint(view: index, id: view.id))
+            } else if let property = ViewProperty.allCases.first(where: { !view.initialValue(of: $0).isFinite }) {
+                errors.append(.nonFiniteValue(view: index, id: view.id, property: property.path))
+            } else if view.bounds.width < 0 || view.bounds.height < 0 {
+                errors.append(.negativeSize(view: index, id: view.id))
+            }
+            if let label = view.label, !Label.fontSizeRange.contains(label.fontSize) { errors.append(.invalidFontSize(view: index, id: view.id)) }
+            if let action = view.tapAction, action < 0 || action >= scene.actions.count {
+                errors.append(.invalidReference(.view(index), what: "the tap action \(action) of view '\(view.id)'"))
+            }
+            if let shape = view.shape {
+                for element in shape.elements {
+                    for point in Self.points(of: element) {
+                        for e in [point.x, point.y] { checkExpression(e, .number, at: .view(index), ownSize: true) }
+                    }
+                }
+            }
+        }
+    }
+
+    mutating func checkVariables() {
+        var names = Set<String>()
+        for (index, variable) in scene.variables.enumerated() {
+            if !Self.isIdentifier(variable.name) || reservedExpressionWords.contains(variable.name) {
+                errors.append(.invalidVariableName(variable: index, name: variable.name))
+            } else if !names.insert(variable.name).inserted {
+                errors.append(.duplicateVariable(variable: index, name: variable.name))
+            }
+            if !variable.initialValue.isFinite { errors.append(.nonFiniteVariable(variable: index, name: variable.name)) }
+        }
+    }
+
+    mutating func checkReferences() {
+        for (a, action) in scene.actions.enumerated() {
+            if let condition = action.condition { checkExpression(condition, .boolean, at: .action(a)) }
+            for assignment in action.assignments {
+                if assignment.variable < 0 || assignment.variable >= scene.variables.count {
+                    errors.append(.invalidReference(.action(a), what: "variable \(assignment.variable)"))
+                }
+                checkExpression(assignment.value, .number, at: .action(a))
+            }
+            if let toggle = action.toggle, !valid(toggle.property) {
+                errors.append(.invalidReference(.action(a), what: "the toggle's property"))
+            }
+            if let completion = action.completion, completion < 0 || completion >= scene.actions.count {
+                errors.append(.invalidReference(.action(a), what: "completion action \(completion)"))
+            }
+            for (s, step) in action.steps.enumerated() {
+                guard valid(step.property) else {
+                    errors.append(.invalidReference(.step(action: a, index: s), what: "the animated property"))
+                    continue
+                }
+                if case .slot(let slot) = step.property, slot < scene.viewSlotCount, slot % ViewProperty.count == ViewProperty.hidden.rawValue {
+                    errors.append(.notAnimatable(action: a, step: s, property: scene.name(of: step.property)))
+                }
+                if case .basic(.expression(let e), _) = step.motion { checkExpression(e, .number, at: .step(action: a, index: s)) }
+            }
+        }
+        for (b, binding) in scene.bindings.enumerated() {
+            if !valid(binding.target) { errors.append(.invalidReference(.binding(b), what: "the bound property")) }
+            checkExpression(binding.expression, .number, at: .binding(b))
+        }
+    }
+
+    private mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
+        if expression.type != type { errors.append(.wrongExpressionType(element, expected: type, text: expression.text)) }
+        if !ownSize && expression.usesOwnSize { errors.append(.shapeSizeOutsideShape(element, text: expression.text)) }
+        for ref in expression.references where !valid(ref) {
+            errors.append(.invalidReference(element, what: "a property read by '\(expression.text)'"))
+        }
+    }
+
+    /// One driver per slot: bindings and systems claim slots; actions may not write claimed ones.
+    mutating func checkDrivers() {
+        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) {
+            claim(binding.target.claimedSlots, by: "the binding of '\(scene.name(of: binding.target))'", at: .binding(b))
+        }
+        for (s, system) in scene.systems.enumerated() {
+            let slots = system.drivenSlots.filter { $0 >= 0 && $0 < slotCount }
+            if slots.count != system.drivenSlots.count { errors.append(.invalidReference(.system(s), what: "a slot \(system.name) drives")) }
+            claim(slots, by: system.name, at: .system(s))
+        }
+        guard !drivers.isEmpty else { return }
+        for (a, action) in scene.actions.enumerated() {
+            var written: [(Int, SceneElement)] = action.assignments.compactMap { assignment in
+                assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
+            }
+            for (s, step) in action.steps.enumerated() where valid(step.property) {
+                written += step.property.claimedSlots.map { ($0, .step(action: a, index: s)) }
+            }
+            for (slot, element) in written {
+                if let driver = drivers[slot] {
+                    errors.append(.drivenPropertyWritten(element, property: scene.name(of: .slot(slot)), driver: driver, action: action.name))
+                }
+            }
+        }
+    }
+
+    private mutating func claim(_ slots: [Int], by driver: String, at element: SceneElement) {
+        for slot in slots {
+            if let first = drivers[slot] {
+                errors.append(.twoDrivers(element, property: scene.name(of: .slot(slot)), first: first, second: driver))
+            } else {
+                drivers[slot] = driver
+            }
+        }
+    }
+
+    /// Kahn's algorithm over "writes a slot the other reads", first-come in binding order, so
+    /// the order is deterministic and no recursion is needed however long a chain is.
+    mutating func orderBindings() {
+        let bindings = scene.bindings
+        guard !bindings.isEmpty else { return }
+        var writers: [Int: [Int]] = [:]
+        for (b, binding) in bindings.enumerated() where valid(binding.target) {
+            for slot in binding.target.writtenSlots { writers[slot, default: []].append(b) }
+        }
+        var successors = Array(repeating: [Int](), count: bindings.count)
+        var indegree = Array(repeating: 0, count: bindings.count)
+        for (b, binding) in bindings.enumerated() {
+            var seen = Set<Int>()
+            for ref in binding.expression.references where valid(ref) {
+                for slot in ref.readSlots {
+                    for writer in writers[slot] ?? [] where seen.insert(writer).inserted {
+                        successors[writer].append(b)
+                        indegree[b] += 1
+                    }
+                }
+            }
+        }
+        var ready = (0..<bindings.count).filter { indegree[$0] == 0 }
+        var head = 0
+        while head < ready.count {
+            let b = ready[head]; head += 1
+            bindingOrder.append(b)
+            for next in successors[b] {
+                indegree[next] -= 1
+                if indegree[next] == 0 { ready.append(next) }
+            }
+        }
+        guard bindingOrder.count < bindings.count else { return }
+        // Every binding left is on a cycle or after one: walk back along edges among them to a repeat.
+        var predecessor = Array(repeating: -1, count: bindings.count)
+        for b in bindings.indices where indegree[b] > 0 {
+            for next in successors[b] where indegree[next] > 0 && predecessor[next] < 0 { predecessor[next] = b }
+        }
+        var position: [Int: Int] = [:]
+        var walk: [Int] = []
+        var current = (0..<bindings.count).first { indegree[$0] > 0 && predecessor[$0] >= 0 }!
+        while position[current] == nil {
+            position[current] = walk.count
+            walk.append(current)
+            current = predecessor[current]
+        }
+        var cycle = Array(walk[position[current]!...].reversed())
+        let first = cycle.firstIndex(of: cycle.min()!)!
+        cycle = Array(cycle[first...] + cycle[..<first])
+        let names = (cycle + [cycle[0]]).map { scene.name(of: bindings[$0].target) }
+        errors.append(.bindingCycle(binding: cycle.min()!, properties: names))
+    }
+
+    /// Actions with no animation that complete into each other with no `if:` would loop forever
+    /// at one instant.
+    mutating func checkCompletionLoops() {
+        let actions = scene.actions
+        var state = Array(repeating: 0, count: actions.count)   // 0 new, 1 on the current path, 2 done
+        for start in actions.indices where state[start] == 0 {
+            var path: [Int] = []
+            var current: Int? = start
+            while let a = current, a >= 0, a < actions.count, state[a] == 0,
+                  actions[a].duration == 0, actions[a].condition == nil {
+                state[a] = 1
+                path.append(a)
+                current = actions[a].completion
+            }
+            if let a = current, a >= 0, a < actions.count, state[a] == 1, let at = path.firstIndex(of: a) {
+                let loop = Array(path[at...])
+                errors.append(.zeroTimeCompletionLoop(action: loop.min()!, actions: (loop + [a]).map { actions[$0].name }))
+            }
+            for a in path { state[a] = 2 }
+        }
+    }
+
+    mutating func checkEvents() {
+        for (e, event) in scene.events.enumerated() {
+            if !(event.time >= 0 && event.time <= scene.duration) {
+                errors.append(.eventOutsideScene(event: e, time: event.time, duration: scene.duration))
+            }
+            switch event.kind {
+            case .tap(let view):
+                if view < 0 || view >= scene.views.count {
+                    errors.append(.invalidReference(.event(e), what: "view \(view)"))
+                } else if scene.views[view].tapAction == nil {
+                    errors.append(.tapWithoutAction(event: e, view: scene.views[view].id))
+                }
+            case .run(let action):
+                if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
+            case .system(let index, _):
+                if index < 0 || index >= scene.systems.count { errors.append(.invalidReference(.event(e), what: "system \(index)")) }
+            }
+        }
+        if zip(scene.events, scene.events.dropFirst()).contains(where: { $0.time > $1.time }) {
+            errors.append(.invalidReference(.scene, what: "time order of events (events must be sorted by time)"))
+        }
+        let count = Scene.checkFrameCount(duration: scene.duration, fps: scene.fps) == nil && scene.duration > 0 && scene.fps > 0
+            ? scene.frameCount(fps: scene.fps) : 0
+        for (i, frame) in scene.keyFrames.enumerated() where frame < 0 || frame >= count {
+            errors.append(.keyFrameOutsideScene(index: i, frame: frame, frameCount: count))
+        }
+    }
+
+    static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
+    static func points(of element: PathTemplateElement) -> [PointExpression] {
+        switch element {
+        case .move(let p), .line(let p): return [p]
+        case .quadCurve(let p, let c): return [p, c]
+        case .curve(let p, let c1, let c2): return [p, c1, c2]
+        case .close: return []
+        }
+    }
+}

@@ -1,0 +1,40 @@
+import Motion
+
+/// A problem that shows only while a scene runs. Frames before it are complete; the frame it
+/// happens in is not produced.
+public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// An expression gave a non-finite value (a division by zero in a binding or a path).
+    case nonFinite(expression: Expression, value: Double, time: Double, frame: Int?)
+    /// Events kept arriving at one instant without time advancing (actions completing into
+    /// each other with no animation), past `Player.maximumEventsPerInstant`.
+    case eventLoop(actions: [String], time: Double, frame: Int?)
+    /// A system (scroll physics, dynamics, ...) failed.
+    case system(name: String, message: String, time: Double, frame: Int?)
+
+    /// The same error, saying which frame was being produced.
+    public func at(frame: Int) -> SceneRuntimeError {
+        switch self {
+        case .nonFinite(let e, let v, let t, _): return .nonFinite(expression: e, value: v, time: t, frame: frame)
+        case .eventLoop(let a, let t, _): return .eventLoop(actions: a, time: t, frame: frame)
+        case .system(let n, let m, let t, _): return .system(name: n, message: m, time: t, frame: frame)
+        }
+    }
+
+    private static func when(_ time: Double, _ frame: Int?) -> String {
+        (frame.map { "frame \($0), " } ?? "") + "t = \(time.shortestText) s"
+    }
+
+    public var description: String {
+        switch self {
+        case .nonFinite(let expression, let value, let time, let frame):
+            let place = expression.location.map { "\($0): " } ?? ""
+            return "\(place)expression '\(expression.text)' gave \(value.isNaN ? "NaN" : (value > 0 ? "+infinity" : "-infinity")) "
+                + "at \(Self.when(time, frame)) (a division by zero or a value out of range); frames before it are complete"
+        case .eventLoop(let actions, let time, let frame):
+            return "actions \(actions.joined(separator: " -> ")) keep running at \(Self.when(time, frame)) without time advancing "
+                + "(a completion loop with no animation); give one of them an animation or an 'if:' that ends the loop"
+        case .system(let name, let message, let time, let frame):
+            return "\(name) at \(Self.when(time, frame)): \(message)"
+        }
+    }
+}

@@ -1,0 +1,157 @@
+import Motion
+
+/// Reading and writing a view's derived properties (`frame.*`, `transform.scale`) through its
+/// stored slots, as CALayer computes `frame` and UIKit's `setFrame:` sets it.
+enum ViewGeometry {
+    /// The layer's transform about its anchor point, from stored values `v` at `base`.
+    static func transform(_ v: [Double], base: Int) -> AffineTransform {
+        ViewTransform.matrix(translationX: v[base + ViewProperty.translationX.rawValue],
+                             translationY: v[base + ViewProperty.translationY.rawValue],
+                             scaleX: v[base + ViewProperty.scaleX.rawValue], scaleY: v[base + ViewProperty.scaleY.rawValue],
+                             rotation: v[base + ViewProperty.rotation.rawValue])
+    }
+
+    /// Maps the view's own (bounds) coordinates into its parent's bounds coordinates:
+    /// subtract the bounds origin and the anchor, apply the transform, add the position.
+    static func localToParent(_ v: [Double], base: Int) -> AffineTransform {
+        func at(_ p: ViewProperty) -> Double { v[base + p.rawValue] }
+        let anchorX = at(.anchorX) * at(.boundsWidth), anchorY = at(.anchorY) * at(.boundsHeight)
+        var m = transform(v, base: base)
+        // (p − origin − anchor) · M + position, folded into one matrix.
+        let shiftX = -at(.boundsX) - anchorX, shiftY = -at(.boundsY) - anchorY
+        let tx = shiftX * m.a + shiftY * m.c + m.tx + at(.positionX)
+        let ty = shiftX * m.b + shiftY * m.d + m.ty + at(.positionY)
+        m.tx = tx; m.ty = ty
+        return m
+    }
+
+    /// The frame: the bounding box of the bounds after the transform, in the parent's bounds
+    /// coordinates. With an identity transform, exactly position − anchorPoint × size.
+    static func frame(_ v: [Double], base: Int) -> Rect {
+        func at(_ p: ViewProperty) -> Double { v[base + p.rawValue] }
+        let width = at(.boundsWidth), height = at(.boundsHeight)
+        let left = -at(.anchorX) * width, top = -at(.anchorY) * height
+        if at(.rotation) == 0, at(.scaleX) == 1, at(.scaleY) == 1 {
+            return Rect(x: at(.positionX) + at(.translationX) + left, y: at(.positionY) + at(.translationY) + top,
+                        width: width, height: height)
+        }
+        let m = transform(v, base: base)
+        let corners = [Point(x: left, y: top), Point(x: left + width, y: top),
+                       Point(x: left, y: top + height), Point(x: left + width, y: top + height)].map(m.apply)
+        let xs = corners.map(\.x), ys = corners.map(\.y)
+        let minX = xs.min()!, minY = ys.min()!
+        return Rect(x: at(.positionX) + minX, y: at(.positionY) + minY, width: xs.max()! - minX, height: ys.max()! - minY)
+    }
+
+    /// A derived property's value from stored values `v` of the view at `base`.
+    static func read(_ property: DerivedViewProperty, _ v: [Double], base: Int) -> Double {
+        switch property {
+        case .frameX: return frame(v, base: base).minX
+        case .frameY: return frame(v, base: base).minY
+        case .frameWidth: return frame(v, base: base).width
+        case .frameHeight: return frame(v, base: base).height
+        case .scale: return v[base + ViewProperty.scaleX.rawValue]
+        }
+    }
+
+    /// The stored slots a write of `value` to `property` sets, with their new values, given the
+    /// current model `v`. Writing the frame assumes an identity transform, as `setFrame:` does:
+    /// `frame.x` moves the position; `frame.width` sets bounds.width and moves the position so
+    /// that the frame's left edge stays. Every new value is affine in `value`.
+    static func writes(_ property: DerivedViewProperty, value: Double, _ v: [Double], base: Int) -> [(slot: Int, value: Double)] {
+        func slot(_ p: ViewProperty) -> Int { base + p.rawValue }
+        func at(_ p: ViewProperty) -> Double { v[slot(p)] }
+        switch property {
+        case .frameX: return [(slot(.positionX), value + at(.anchorX) * at(.boundsWidth))]
+        case .frameY: return [(slot(.positionY), value + at(.anchorY) * at(.boundsHeight))]
+        case .frameWidth:
+            let left = at(.positionX) - at(.anchorX) * at(.boundsWidth)
+            return [(slot(.boundsWidth), value), (slot(.positionX), left + at(.anchorX) * value)]
+        case .frameHeight:
+            let top = at(.positionY) - at(.anchorY) * at(.boundsHeight)
+            return [(slot(.boundsHeight), value), (slot(.positionY), top + at(.anchorY) * value)]
+        case .scale: return [(slot(.scaleX), value), (slot(.scaleY), value)]
+        }
+    }
+
+    /// The slots a write to `property` claims as their driver (`frame.width` also moves the
+    /// position, but only to keep the left edge: it claims bounds.width alone).
+    static func claims(_ property: DerivedViewProperty, base: Int) -> [Int] {
+        switch property {
+        case .frameX: return [base + ViewProperty.positionX.rawValue]
+        case .frameY: return [base + ViewProperty.positionY.rawValue]
+        case .frameWidth: return [base + ViewProperty.boundsWidth.rawValue]
+        case .frameHeight: return [base + ViewProperty.boundsHeight.rawValue]
+        case .scale: return [base + ViewProperty.scaleX.rawValue, base + ViewProperty.scaleY.rawValue]
+        }
+    }
+}
+
+extension PropertyRef {
+    /// The stored slots a write to this property claims (its driver's slots).
+    public var claimedSlots: [Int] {
+        switch self {
+        case .slot(let slot): return [slot]
+        case .derived(let view, let property): return ViewGeometry.claims(property, base: view * ViewProperty.count)
+        }
+    }
+
+    /// The value in stored values `v` (model or presentation).
+    public func value(in v: [Double]) -> Double {
+        switch self {
+        case .slot(let slot): return v[slot]
+        case .derived(let view, let property): return ViewGeometry.read(property, v, base: view * ViewProperty.count)
+        }
+    }
+
+    /// The stored slots and values that writing `value` here sets, given the model `v`.
+    public func writes(_ value: Double, model v: [Double]) -> [(slot: Int, value: Double)] {
+        switch self {
+        case .slot(let slot): return [(slot, value)]
+        case .derived(let view, let property): return ViewGeometry.writes(property, value: value, v, base: view * ViewProperty.count)
+        }
+    }
+}
+
+extension PropertyRef {
+    /// Every stored slot a write here may set (claimed or kept consistent).
+    var writtenSlots: [Int] {
+        switch self {
+        case .slot(let slot): return [slot]
+        case .derived(let view, let property):
+            let base = view * ViewProperty.count
+            switch property {
+            case .frameX: return [base + ViewProperty.positionX.rawValue]
+            case .frameY: return [base + ViewProperty.positionY.rawValue]
+            case .frameWidth: return [base + ViewProperty.boundsWidth.rawValue, base + ViewProperty.positionX.rawValue]
+            case .frameHeight: return [base + ViewProperty.boundsHeight.rawValue, base + ViewProperty.positionY.rawValue]
+            case .scale: return [base + ViewProperty.scaleX.rawValue, base + ViewProperty.scaleY.rawValue]
+            }
+        }
+    }
+
+    /// Every stored slot reading this value depends on.
+    var readSlots: [Int] {
+        switch self {
+        case .slot(let slot): return [slot]
+        case .derived(let view, .scale): return [view * ViewProperty.count + ViewProperty.scaleX.rawValue]
+        case .derived(let view, let property):
+            // The bounding box's size depends on the bounds, anchor and transform; its origin
+            // also on the position and translation along its own axis.
+            let base = view * ViewProperty.count
+            var read: [ViewProperty] = [.boundsWidth, .boundsHeight, .anchorX, .anchorY, .scaleX, .scaleY, .rotation]
+            if property == .frameX { read += [.positionX, .translationX] }
+            if property == .frameY { read += [.positionY, .translationY] }
+            return read.map { base + $0.rawValue }
+        }
+    }
+
+    /// Whether it names a slot or view that exists in a store of `slotCount` slots and
+    /// `viewCount` views.
+    func isValid(slotCount: Int, viewCount: Int) -> Bool {
+        switch self {
+        case .slot(let slot): return slot >= 0 && slot < slotCount
+        case .derived(let view, _): return view >= 0 && view < viewCount
+        }
+    }
+}

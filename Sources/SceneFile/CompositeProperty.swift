@@ -1,0 +1,79 @@
+import Motion
+import Scene
+
+/// A view property written as one value in a scene file — a rect, point, size, colour or
+/// transform — and the scalar paths it maps onto (which `trace` and `plot` address one by one).
+struct CompositeProperty {
+    enum Kind { case rect, point, size, color, transform }
+    let kind: Kind
+    /// The scalar paths, in the order of the value's components.
+    let components: [(path: String, derived: DerivedViewProperty?, stored: ViewProperty?)]
+
+    private init(_ kind: Kind, _ paths: [String]) {
+        self.kind = kind
+        components = paths.map { path in (path, DerivedViewProperty(rawValue: path), ViewProperty(path: path)) }
+    }
+
+    /// The composite named by `path`, or nil when `path` is not one.
+    static func named(_ path: String) -> CompositeProperty? {
+        switch path {
+        case "frame": return CompositeProperty(.rect, ["frame.x", "frame.y", "frame.width", "frame.height"])
+        case "frame.origin": return CompositeProperty(.point, ["frame.x", "frame.y"])
+        case "frame.size": return CompositeProperty(.size, ["frame.width", "frame.height"])
+        case "bounds": return CompositeProperty(.rect, ["bounds.x", "bounds.y", "bounds.width", "bounds.height"])
+        case "bounds.origin": return CompositeProperty(.point, ["bounds.x", "bounds.y"])
+        case "bounds.size": return CompositeProperty(.size, ["bounds.width", "bounds.height"])
+        case "position", "center": return CompositeProperty(.point, ["position.x", "position.y"])
+        case "anchorPoint": return CompositeProperty(.point, ["anchorPoint.x", "anchorPoint.y"])
+        case "transform.scale": return CompositeProperty(.point, ["transform.scale.x", "transform.scale.y"])
+        case "transform.translation": return CompositeProperty(.point, ["transform.translation.x", "transform.translation.y"])
+        case "transform":
+            return CompositeProperty(.transform, ["transform.translation.x", "transform.translation.y",
+                                                  "transform.scale.x", "transform.scale.y", "transform.rotation"])
+        case "backgroundColor", "borderColor", "label.color", "shape.fill", "shape.stroke":
+            return CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
+        default: return nil
+        }
+    }
+
+    /// Every composite name, for messages.
+    static let names = ["frame", "frame.origin", "frame.size", "bounds", "bounds.origin", "bounds.size", "position", "center",
+                        "anchorPoint", "transform", "transform.translation", "backgroundColor", "borderColor", "label.color",
+                        "shape.fill", "shape.stroke"]
+
+    /// The scalar refs of view `view`, in component order.
+    func refs(view: Int) -> [PropertyRef] {
+        components.map { c in c.derived.map { .view(view, $0) } ?? .view(view, c.stored!) }
+    }
+
+    /// The component values of a value written at `node`.
+    func values(_ node: Located) throws -> [Double] {
+        switch kind {
+        case .rect:
+            let r = try node.rect()
+            return [r.minX, r.minY, r.width, r.height]
+        case .point:
+            let p = try node.point()
+            return [p.x, p.y]
+        case .size:
+            let s = try node.size()
+            return [s.width, s.height]
+        case .color:
+            let c = try node.color()
+            return [c.red, c.green, c.blue, c.alpha]
+        case .transform:
+            let t = try SceneDecoder.decodeTransform(node)
+            return [t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation]
+        }
+    }
+
+    var valueDescription: String {
+        switch kind {
+        case .rect: return "a rect [x, y, width, height]"
+        case .point: return "a point [x, y]"
+        case .size: return "a size [width, height]"
+        case .color: return "a colour \"#rrggbb\" or \"#rrggbbaa\""
+        case .transform: return "a transform {translation: [x, y], scale: s or [sx, sy], rotation: radians}"
+        }
+    }
+}

@@ -1,0 +1,58 @@
+import Motion
+import Scene
+
+extension SceneDecoder {
+    /// Bindings in file order (the Scene orders them by dependency).
+    mutating func decodeBindings(_ node: Located) throws -> [Binding] {
+        var bindings: [Binding] = []
+        for (key, keyNode, value) in try node.namedEntries() {
+            attempt { d in
+                let target = try d.propertyRef(key, at: keyNode)
+                if bindings.contains(where: { $0.target == target }) {
+                    throw keyNode.error(.invalidValue, "'\(key)' is bound twice")
+                }
+                let expression = try d.expression(value, ownSize: false)
+                d.sources[.binding(bindings.count)] = keyNode
+                bindings.append(Binding(target: target, expression: expression))
+            }
+        }
+        return bindings
+    }
+
+    static let inputKeys = ["tap", "run", "at"]
+
+    /// `{tap: VIEW, at: SECONDS}` and `{run: ACTION, at: SECONDS}`, in file order (the Scene
+    /// sorts them by time, keeping file order at equal times).
+    mutating func decodeInput(_ node: Located, duration: Double) throws -> [ScriptedEvent] {
+        var events: [(event: ScriptedEvent, node: Located)] = []
+        for eventNode in try node.sequence("input events") {
+            attempt { d in
+                let fields = try eventNode.mapping(allowed: Self.inputKeys)
+                let time = try fields.require("at", "the time of the event in seconds").number(in: 0...duration, "a time in seconds within the scene")
+                let kind: ScriptedEvent.Kind
+                switch (fields["tap"], fields["run"]) {
+                case (let viewNode?, nil):
+                    let id = try viewNode.string("a view id")
+                    guard let view = d.viewIndex[id] else {
+                        throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: d.viewIDs))
+                    }
+                    guard d.views[view].tapAction != nil else {
+                        throw viewNode.error(.invalidValue, "view '\(id)' has no onTap action, so tapping it does nothing")
+                    }
+                    kind = .tap(view: view)
+                case (nil, let actionNode?):
+                    kind = .run(action: try d.actionIndex(actionNode))
+                case (_?, let actionNode?):
+                    throw actionNode.error(.invalidValue, "an event is either 'tap: VIEW' or 'run: ACTION', not both")
+                case (nil, nil):
+                    throw eventNode.error(.missingKey, "missing key 'tap' (a view to tap) or 'run' (an action to run)")
+                }
+                events.append((ScriptedEvent(time: time, kind: kind), eventNode))
+            }
+        }
+        // Sorted as Scene sorts them, so element indices match.
+        let sorted = events.enumerated().sorted { ($0.element.event.time, $0.offset) < ($1.element.event.time, $1.offset) }.map(\.element)
+        for (index, entry) in sorted.enumerated() { sources[.event(index)] = entry.node }
+        return sorted.map(\.event)
+    }
+}

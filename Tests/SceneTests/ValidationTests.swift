@@ -1,0 +1,84 @@
+import XCTest
+import Motion
+@testable import Scene
+
+final class ValidationTests: XCTestCase {
+    private func errors(_ scene: Scene) -> [SceneError] {
+        do { try scene.validate(); return [] } catch { return (error as? SceneErrors)?.errors ?? [] }
+    }
+
+    private func views(_ count: Int) -> [View] {
+        (0..<count).map { View(id: "v\($0)", frame: Rect(x: 0, y: 0, width: 10, height: 10)) }
+    }
+
+    func testTwoDriversForOneSlotNameBoth() throws {
+        let bindings = [Binding(target: .view(0, .frameY), expression: .constant(1)),
+                        Binding(target: .view(0, .positionY), expression: .constant(2))]
+        let found = errors(Scene(name: "d", size: Size(width: 10, height: 10), duration: 1, views: views(1), bindings: bindings))
+        XCTAssertEqual(found, [.twoDrivers(.binding(1), property: "v0.position.y",
+                                           first: "the binding of 'v0.frame.y'", second: "the binding of 'v0.position.y'")])
+    }
+
+    func testAnActionMayNotAnimateADrivenProperty() {
+        let action = Action(name: "move", steps: [AnimationStep(property: .view(0, .frameY), target: .value(3), timing: .curve(.linear, duration: 1))])
+        let scene = Scene(name: "d", size: Size(width: 10, height: 10), duration: 1, views: views(2), actions: [action],
+                          bindings: [Binding(target: .view(0, .frameY), expression: .property(.view(1, .frameY)))])
+        guard case .drivenPropertyWritten(.step(action: 0, index: 0), "v0.position.y", _, "move")? = errors(scene).first else {
+            return XCTFail("\(errors(scene))")
+        }
+    }
+
+    func testBindingCyclesAreNamed() {
+        let bindings = [Binding(target: .view(0, .alpha), expression: .property(.view(1, .alpha))),
+                        Binding(target: .view(1, .alpha), expression: .property(.view(0, .alpha)))]
+        let found = errors(Scene(name: "c", size: Size(width: 10, height: 10), duration: 1, views: views(2), bindings: bindings))
+        XCTAssertEqual(found, [.bindingCycle(binding: 0, properties: ["v0.alpha", "v1.alpha", "v0.alpha"])])
+    }
+
+    /// Each binding reads the next one's target, declared in the worst order: resolution is
+    /// iterative, so a long chain neither overflows the stack nor takes quadratic time.
+    func testALongBindingChainValidatesAndPlays() throws {
+        let count = 20_000
+        var bindings: [Binding] = []
+        for i in 0..<count - 1 { bindings.append(Binding(target: .view(i, .alpha), expression: .property(.view(i + 1, .alpha)))) }
+        bindings.append(Binding(target: .view(count - 1, .alpha), expression: .constant(0.5)))
+        let scene = Scene(name: "chain", size: Size(width: 10, height: 10), duration: 1, views: views(count), bindings: bindings)
+        let player = try Player(scene: scene)
+        XCTAssertEqual(player.presentationValue(.view(0, .alpha)), 0.5)
+    }
+
+    func testManyViewsValidate() throws {
+        let count = 100_000
+        var all = views(count)
+        for i in stride(from: 1, to: count, by: 2) { all[i].parent = i - 1 }
+        try Scene(name: "many", size: Size(width: 10, height: 10), duration: 1, views: all).validate()
+    }
+
+    func testBadViewValuesAreReported() {
+        var all = views(4)
+        all[0].anchorPoint = Point(x: .nan, y: 0.5)
+        all[1].transform.scaleX = .infinity
+        all[2].id = "v0"
+        all[3].parent = 3
+        XCTAssertEqual(errors(Scene(name: "b", size: Size(width: 10, height: 10), duration: 1, views: all)), [
+            .invalidAnchorPoint(view: 0, id: "v0"),
+            .nonFiniteValue(view: 1, id: "v1", property: "transform.scale.x"),
+            .duplicateViewID(view: 2, id: "v0"),
+            .invalidParent(view: 3, id: "v3"),
+        ])
+    }
+
+    func testAConditionMustBeBoolean() throws {
+        let action = Action(name: "a", condition: .constant(1), assignments: [])
+        let found = errors(Scene(name: "c", size: Size(width: 10, height: 10), duration: 1, views: views(1),
+                                 actions: [Action(name: "b", completion: 0), action]))
+        XCTAssertTrue(found.contains(.wrongExpressionType(.action(1), expected: .boolean, text: "1")), "\(found)")
+    }
+
+    func testEventsAndReferencesAreChecked() {
+        let scene = Scene(name: "e", size: Size(width: 10, height: 10), duration: 1, views: views(1),
+                          events: [.tap(0, at: 0.5), .run(3, at: 2)])
+        XCTAssertEqual(errors(scene), [.tapWithoutAction(event: 0, view: "v0"), .eventOutsideScene(event: 1, time: 2, duration: 1),
+                                       .invalidReference(.event(1), what: "action 3")])
+    }
+}
