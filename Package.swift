@@ -38,7 +38,7 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
-        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Motion"]),

@@ -1,5 +1,3 @@
-import Motion
-
 /// A type-checked expression over numbers, conditions, presentation values and (in shapes) the
 /// evaluating view's own size, compiled once to a compact program and evaluated every frame.
 ///

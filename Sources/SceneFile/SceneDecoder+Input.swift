@@ -5,10 +5,11 @@ extension SceneDecoder {
     /// Bindings in file order (the Scene orders them by dependency).
     mutating func decodeBindings(_ node: Located) throws -> [Binding] {
         var bindings: [Binding] = []
+        var bound = Set<PropertyRef>()
         for (key, keyNode, value) in try node.namedEntries() {
             attempt { d in
                 let target = try d.propertyRef(key, at: keyNode)
-                if bindings.contains(where: { $0.target == target }) {
+                guard bound.insert(target).inserted else {
                     throw keyNode.error(.invalidValue, "'\(key)' is bound twice")
                 }
                 let expression = try d.expression(value, ownSize: false)

@@ -1,8 +1,5 @@
 import XCTest
 import Scene
-// Yams brings in Foundation, whose `Expression` (a predicate type) would make the name
-// ambiguous; the scoped import picks flipbook's. (`Scene.Expression` names the `Scene` type.)
-import struct Scene.Expression
 import Yams
 @testable import SceneFile
 
@@ -20,7 +17,7 @@ final class ExpressionParserTests: XCTestCase {
         return try XCTUnwrap(Located(node: root, file: "t.yaml", path: "").namedEntries().first?.value)
     }
 
-    private func parse(_ text: String, expecting type: ExpressionType = .number, plain: Bool = false) throws -> Expression {
+    private func parse(_ text: String, expecting type: ExpressionType = .number, plain: Bool = false) throws -> SceneExpression {
         let source = try located(text, plain: plain)
         var parser = ExpressionParser(source: source, text: try source.string(), resolve: { name in
             if name == "width" { return .ownWidth }
@@ -83,7 +80,7 @@ final class ExpressionParserTests: XCTestCase {
         XCTAssertEqual(try parse("!(a.x < 1)", expecting: .boolean).node, .unary(.not, .binary(.less, a, .number(1))))
         XCTAssertEqual(try parse("clamp(a.x, 0, width)").node, .call(.clamp, [a, .number(0), .ownWidth]))
         // A minus before a literal makes a negative number, as Swift code writes it.
-        XCTAssertEqual(try parse("a.x * -2"), try Expression(.binary(.multiply, a, .number(-2))))
+        XCTAssertEqual(try parse("a.x * -2"), try SceneExpression(.binary(.multiply, a, .number(-2))))
         XCTAssertEqual(try parse("-a.x").node, .unary(.negate, a))
     }
 
