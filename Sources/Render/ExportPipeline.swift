@@ -17,9 +17,10 @@ public struct ExportPipeline {
 
     /// Exports `frames` (frame indices, strictly increasing, each ≥ 0).
     ///
-    /// - `source` is called exactly once for every index in `frames`, in order, on the calling
-    ///   thread, including indices that `resume` skips (their frames are dropped), so a
-    ///   stateful simulation sees every step.
+    /// - `source` is called exactly once for every index in `frames` that is exported, in order,
+    ///   on the calling thread. For an index that `resume` skips, `skip` is called instead (so a
+    ///   simulation can advance without building a frame it would drop); without `skip`,
+    ///   `source` is called and its frame dropped.
     /// - `progress` is called on the calling thread with (frames done, total) whenever the count
     ///   changes; skipped frames count as done. The last call is (total, total) on success.
     ///
@@ -28,7 +29,7 @@ public struct ExportPipeline {
     /// before it is written) or abandon what they hold, temporary files are
     /// removed, every thread is joined, and the error is thrown: the source's own error,
     /// a `RenderError`, or an `ExportError` naming the file and the OS's reason.
-    public func run(frames: [Int], source: (Int) throws -> Frame,
+    public func run(frames: [Int], source: (Int) throws -> Frame, skip: ((Int) throws -> Void)? = nil,
                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> ExportStats {
         let started = MonotonicClock.nanoseconds()
         let names = try FrameNamePattern(options.pattern)
@@ -52,7 +53,7 @@ public struct ExportPipeline {
             }
         }
 
-        let sourceError = feed(frames, from: source, names: names, directory: directory, into: queue,
+        let sourceError = feed(frames, from: source, skip: skip, names: names, directory: directory, into: queue,
                                stats: &stats, report: report)
         queue.close()
         var seen = queue.state.finished
@@ -90,14 +91,26 @@ public struct ExportPipeline {
 
     /// Runs the source for every frame in order and queues the frames to write; stops early
     /// when the export fails. Returns the source's error, if it threw.
-    private func feed(_ frames: [Int], from source: (Int) throws -> Frame, names: FrameNamePattern,
+    private func feed(_ frames: [Int], from source: (Int) throws -> Frame, skip: ((Int) throws -> Void)?, names: FrameNamePattern,
                       directory: String, into queue: ExportQueue, stats: inout ExportStats,
                       report: (_ finished: Int, _ skipped: Int) -> Void) -> Error? {
         let suffix = ".tmp-\(getpid())"
         for index in frames {
+            let name = names.fileName(for: index)
+            let finalPath = OutputDirectory.path(directory, name)
+            let skipped = options.resume && OutputDirectory.isRegularFile(finalPath)
             let frame: Frame
             let simulating = MonotonicClock.nanoseconds()
-            do { frame = try source(index) } catch {
+            do {
+                if skipped, let skip {
+                    try skip(index)
+                    stats.simulateMilliseconds += MonotonicClock.milliseconds(since: simulating)
+                    stats.framesSkipped += 1
+                    report(queue.state.finished, stats.framesSkipped)
+                    continue
+                }
+                frame = try source(index)
+            } catch {
                 // A scene that fails while running (a non-finite value) keeps every frame
                 // before it: those already queued are finished. Anything else (an interrupt)
                 // abandons them.
@@ -105,9 +118,7 @@ public struct ExportPipeline {
                 return error
             }
             stats.simulateMilliseconds += MonotonicClock.milliseconds(since: simulating)
-            let name = names.fileName(for: index)
-            let finalPath = OutputDirectory.path(directory, name)
-            if options.resume && OutputDirectory.isRegularFile(finalPath) {
+            if skipped {
                 stats.framesSkipped += 1
             } else {
                 let job = ExportJob(index: index, frame: frame, finalPath: finalPath,

@@ -105,6 +105,9 @@ struct RenderCommand: ParsableCommand {
             stats = try ExportPipeline(options: options).run(frames: indices, source: { index in
                 try interruption.check()
                 return try player.frame(at: index, fps: fps)
+            }, skip: { index in
+                try interruption.check()
+                try player.advance(to: Double(index) / fps)
             }, progress: { done, total in progress.update(done: done, total: total) })
         } catch {
             progress.finish()

@@ -78,6 +78,21 @@ final class ExportPipelineTests: XCTestCase {
         XCTAssertNotEqual(try bytes(directory.file("frame-0002.png")), sentinel, "without resume, overwritten")
     }
 
+    func testResumedFramesAreOnlyAdvancedWhenASkipIsGiven() throws {
+        let directory = try TemporaryDirectory()
+        let sentinel = Data("already rendered".utf8)
+        try sentinel.write(to: URL(fileURLWithPath: directory.file("frame-0001.png")))
+        var built: [Int] = [], advanced: [Int] = []
+        let options = ExportOptions(directory: directory.path, pattern: "frame-%04d.png", scale: 1, threads: 1, resume: true)
+        let stats = try ExportPipeline(options: options).run(frames: [0, 1, 2],
+                                                             source: { built.append($0); return SampleFrames.animated($0) },
+                                                             skip: { advanced.append($0) })
+        XCTAssertEqual(built, [0, 2])
+        XCTAssertEqual(advanced, [1])
+        XCTAssertEqual(stats.framesSkipped, 1)
+        XCTAssertEqual(try bytes(directory.file("frame-0001.png")), sentinel)
+    }
+
     func testDirectoryUnderARegularFileThrowsAndWritesNothing() throws {
         let parent = try TemporaryDirectory()
         try Data("x".utf8).write(to: URL(fileURLWithPath: parent.file("file")))
