@@ -13,7 +13,7 @@ import Motion
 /// time, so state changes only at events, at their exact time whatever the frame rate.
 ///
 /// The playhead keeps checkpoints (copies of its state about every second of scene time, at
-/// most `maximumCheckpoints`, thinned by doubling the interval), so asking for an earlier
+/// most `checkpointLimit`, thinned by doubling the interval), so asking for an earlier
 /// instant resumes from the nearest checkpoint instead of replaying from t = 0; instants that
 /// are skipped are only advanced, never drawn. Any order of requests gives the same answers.
 public struct Player: Sendable {
@@ -26,6 +26,14 @@ public struct Player: Sendable {
 
     /// The most checkpoints kept; past it every other one is dropped.
     public static let maximumCheckpoints = 64
+    /// Memory the checkpoints of one Player may hold, about: a scene with many slots keeps fewer
+    /// (at least 2), so memory stays bounded whatever the scene's length.
+    public static let checkpointBudgetBytes = 128 << 20
+    /// Checkpoints this Player keeps: `maximumCheckpoints`, fewer when its state is large
+    /// (model, presentation and animation lists: about 24 bytes a slot).
+    public var checkpointLimit: Int {
+        max(2, min(Self.maximumCheckpoints, Self.checkpointBudgetBytes / max(24 * scene.slotCount, 1)))
+    }
     /// Events dispatched at one instant before the Player calls it a loop.
     public static let maximumEventsPerInstant = 10_000
 
@@ -99,7 +107,7 @@ public struct Player: Sendable {
     private mutating func record() {
         guard let last = checkpoints.last, state.time > last.time else { return }
         checkpoints.append(state)
-        if checkpoints.count > Self.maximumCheckpoints {
+        if checkpoints.count > checkpointLimit {
             checkpointInterval *= 2
             checkpoints = checkpoints.filter { ($0.time / checkpointInterval).rounded(.down) * checkpointInterval == $0.time }
         }
