@@ -82,7 +82,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .bindingCycle(_, let properties):
             return "bindings form a cycle: \(properties.joined(separator: " -> ")); a bound property cannot depend on itself"
         case .notAnimatable(_, _, let property):
-            return "'\(property)' cannot be animated (UIKit changes it at once); bind it to a condition instead"
+            return "'\(property)' cannot be animated (UIKit changes it at once); bind it instead, e.g. '\(property): \"state == 1 ? 1 : 0\"'"
         case .wrongExpressionType(_, let expected, let text):
             return expected == .boolean
                 ? "expected a condition (a comparison such as 'state == 1'), found the number expression '\(text)'"

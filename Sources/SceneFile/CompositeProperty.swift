@@ -7,17 +7,27 @@ struct CompositeProperty {
     enum Kind { case rect, point, size, color, transform }
     let kind: Kind
     /// The scalar paths, in the order of the value's components.
-    let components: [(path: String, derived: DerivedViewProperty?, stored: ViewProperty?)]
+    let components: [String]
+    /// What an animation of the whole value animates: a scalar path and the index of the
+    /// component it takes, ordered so that no stored slot is animated twice.
+    let animated: [(path: String, component: Int)]
 
-    private init(_ kind: Kind, _ paths: [String]) {
+    private init(_ kind: Kind, _ paths: [String], animated: [(String, Int)]? = nil) {
         self.kind = kind
-        components = paths.map { path in (path, DerivedViewProperty(rawValue: path), ViewProperty(path: path)) }
+        components = paths
+        self.animated = animated ?? paths.enumerated().map { ($1, $0) }
     }
 
     /// The composite named by `path`, or nil when `path` is not one.
     static func named(_ path: String) -> CompositeProperty? {
         switch path {
-        case "frame": return CompositeProperty(.rect, ["frame.x", "frame.y", "frame.width", "frame.height"])
+        case "frame":
+            // `frame.width` keeps the left edge by moving position.x, which `frame.x` then moves
+            // again: two animations of one slot, the second starting from the first's target
+            // (a jump under iOS 7's model). Setting bounds.size first and then the origin writes
+            // the same values as `setFrame:` with each slot animated once.
+            return CompositeProperty(.rect, ["frame.x", "frame.y", "frame.width", "frame.height"],
+                                     animated: [("bounds.width", 2), ("bounds.height", 3), ("frame.x", 0), ("frame.y", 1)])
         case "frame.origin": return CompositeProperty(.point, ["frame.x", "frame.y"])
         case "frame.size": return CompositeProperty(.size, ["frame.width", "frame.height"])
         case "bounds": return CompositeProperty(.rect, ["bounds.x", "bounds.y", "bounds.width", "bounds.height"])
@@ -41,9 +51,13 @@ struct CompositeProperty {
                         "anchorPoint", "transform", "transform.translation", "backgroundColor", "borderColor", "label.color",
                         "shape.fill", "shape.stroke"]
 
-    /// The scalar refs of view `view`, in component order.
-    func refs(view: Int) -> [PropertyRef] {
-        components.map { c in c.derived.map { .view(view, $0) } ?? .view(view, c.stored!) }
+    /// The refs of view `view` an animation to `values` (in component order) animates, with
+    /// the value each takes.
+    func animatedRefs(view: Int, values: [Double]) -> [(ref: PropertyRef, value: Double)] {
+        animated.map { path, component in
+            let ref: PropertyRef = DerivedViewProperty(rawValue: path).map { .view(view, $0) } ?? .view(view, ViewProperty(path: path)!)
+            return (ref, values[component])
+        }
     }
 
     /// The component values of a value written at `node`.

@@ -42,15 +42,20 @@ struct ExpressionParser {
     private let characters: [Character]
     private let resolve: (String) -> ExpressionNode?
     private let names: () -> [String]
+    private let explain: (String) -> String?
     private var tokens: [Token] = []
     private var index = 0
     private var terms = 0
     private var depth = 0
 
     /// `resolve` turns a NAME into a node or nil (the decoder resolves `width`/`height`,
-    /// `ID.path` properties and variables); `names` lists valid names for suggestions.
-    init(source: Located, text: String, resolve: @escaping (String) -> ExpressionNode?, names: @escaping () -> [String]) {
+    /// `ID.path` properties and variables); `names` lists valid names for suggestions;
+    /// `explain` says why a NAME that does not resolve is wrong, when there is more to say than
+    /// "unknown name".
+    init(source: Located, text: String, resolve: @escaping (String) -> ExpressionNode?, names: @escaping () -> [String],
+         explain: @escaping (String) -> String? = { _ in nil }) {
         self.source = source; self.text = text; self.characters = Array(text); self.resolve = resolve; self.names = names
+        self.explain = explain
     }
 
     /// Parses the whole text as an expression of type `expected`, with `location` set to where
@@ -313,6 +318,7 @@ struct ExpressionParser {
 
     private func resolved(_ name: String, at token: Token) throws -> Operand {
         guard let node = resolve(name) else {
+            if let explanation = explain(name) { throw failure("'\(name)' \(explanation)", at: token.start) }
             throw failure("unknown name '\(name)'", at: token.start, suggestion: closestName(to: name, in: names()))
         }
         var operand = Operand(node: node, type: .number, start: token.start, end: token.end)

@@ -45,18 +45,37 @@ struct Located {
 
     /// The mapping's entries in document order, after checking every key is one of `allowed`.
     func mapping(allowed: [String]) throws -> Fields {
+        var throwing: [SceneFileError]? = nil
+        return try readMapping(allowed: allowed, unknownKeys: &throwing)
+    }
+
+    /// The mapping's entries with keys in `allowed`, in document order; an error for each other
+    /// key is added to `unknownKeys` instead of thrown, so the rest can still be read.
+    func mapping(allowed: [String], unknownKeys: inout [SceneFileError]) throws -> Fields {
+        var collected: [SceneFileError]? = []
+        defer { unknownKeys += collected ?? [] }
+        return try readMapping(allowed: allowed, unknownKeys: &collected)
+    }
+
+    /// Reads the mapping; an unknown key is thrown, or appended to `unknownKeys` when it is not nil.
+    private func readMapping(allowed: [String], unknownKeys: inout [SceneFileError]?) throws -> Fields {
         guard case .mapping(let mapping) = node else {
             throw error(.wrongType, "expected a mapping with keys \(allowed.joined(separator: ", ")), found \(found)")
         }
         var entries: [(key: String, keyNode: Located, value: Located)] = []
         for (keyNode, valueNode) in mapping {
-            let keyLocated = Located(node: keyNode, file: file, path: path)
-            guard case .scalar(let scalar) = keyNode else { throw keyLocated.error(.wrongType, "expected a key name, found \(keyLocated.found)") }
+            guard case .scalar(let scalar) = keyNode else {
+                let keyLocated = Located(node: keyNode, file: file, path: path)
+                throw keyLocated.error(.wrongType, "expected a key name, found \(keyLocated.found)")
+            }
             let key = scalar.string
+            let keyLocated = child(keyNode, key: key)
             guard allowed.contains(key) else {
-                throw Located(node: keyNode, file: file, path: path.isEmpty ? key : "\(path).\(key)")
-                    .error(.unknownKey, "unknown key '\(key)'; expected one of: \(allowed.joined(separator: ", "))",
-                           suggestion: closestName(to: key, in: allowed))
+                let error = keyLocated.error(.unknownKey, "unknown key '\(key)'; expected one of: \(allowed.joined(separator: ", "))",
+                                             suggestion: closestName(to: key, in: allowed))
+                guard unknownKeys != nil else { throw error }
+                unknownKeys?.append(error)
+                continue
             }
             entries.append((key, keyLocated, child(valueNode, key: key)))
         }
@@ -67,9 +86,11 @@ struct Located {
     func namedEntries() throws -> [(key: String, keyNode: Located, value: Located)] {
         guard case .mapping(let mapping) = node else { throw error(.wrongType, "expected a mapping, found \(found)") }
         return try mapping.map { keyNode, valueNode in
-            let keyLocated = Located(node: keyNode, file: file, path: path)
-            guard case .scalar(let scalar) = keyNode else { throw keyLocated.error(.wrongType, "expected a name, found \(keyLocated.found)") }
-            return (scalar.string, keyLocated, child(valueNode, key: scalar.string))
+            guard case .scalar(let scalar) = keyNode else {
+                let keyLocated = Located(node: keyNode, file: file, path: path)
+                throw keyLocated.error(.wrongType, "expected a name, found \(keyLocated.found)")
+            }
+            return (scalar.string, child(keyNode, key: scalar.string), child(valueNode, key: scalar.string))
         }
     }
 

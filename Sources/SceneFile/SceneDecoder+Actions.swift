@@ -94,8 +94,9 @@ extension SceneDecoder {
                     throw conflicting.error(.invalidValue, "a 'keyframes' animation takes its values and timing from 'keyframes'; remove '\(other)'")
                 }
             }
-            if composite != nil {
-                throw keyframesNode.error(.invalidValue, "keyframes animate one number; give each component ('\(propertyText).x', ...) its own keyframes")
+            if let (view, composite) = composite {
+                let id = views[view].id
+                throw keyframesNode.error(.invalidValue, "keyframes animate one number; give each component (\(composite.components.map { "'\(id).\($0)'" }.joined(separator: ", "))) its own keyframes")
             }
             let property = try propertyRef(propertyText, at: propertyNode)
             return [AnimationStep(property: property, motion: .keyframes(try decodeKeyframes(keyframesNode), duration: try requireDuration()), delay: delay)]
@@ -115,8 +116,7 @@ extension SceneDecoder {
             guard let toNode = fields["to"] else {
                 throw node.error(.missingKey, "missing key 'to' (\(composite.valueDescription))")
             }
-            let values = try composite.values(toNode)
-            return zip(composite.refs(view: view), values).map { ref, value in
+            return composite.animatedRefs(view: view, values: try composite.values(toNode)).map { ref, value in
                 AnimationStep(property: ref, motion: .basic(target: .value(value), timing: timing), delay: delay,
                               takesShortestRotation: composite.kind == .transform)
             }

@@ -37,7 +37,8 @@ extension SceneDecoder {
                     guard let view = d.viewIndex[id] else {
                         throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: d.viewIDs))
                     }
-                    guard d.views[view].tapAction != nil else {
+                    // A view whose onTap could not be resolved was already reported.
+                    guard d.views[view].tapAction != nil || d.pendingTaps.contains(where: { $0.view == view }) else {
                         throw viewNode.error(.invalidValue, "view '\(id)' has no onTap action, so tapping it does nothing")
                     }
                     kind = .tap(view: view)

@@ -10,7 +10,11 @@ extension SceneDecoder {
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
 
     mutating func decodeView(_ node: Located, parent: Int?) throws {
-        let fields = try node.mapping(allowed: Self.viewKeys)
+        // An unknown key is reported but does not stop the view from being declared, so that
+        // references to its id do not fail too.
+        var unknownKeys: [SceneFileError] = []
+        let fields = try node.mapping(allowed: Self.viewKeys, unknownKeys: &unknownKeys)
+        errors += unknownKeys
         let idNode = try fields.require("id", "a unique name for the view")
         let id = try idNode.string("a view id")
         guard Self.isIdentifier(id) else {
@@ -22,7 +26,12 @@ extension SceneDecoder {
         views.append(View(id: id, parent: parent, frame: .zero))
         viewIndex[id] = index
         sources[.view(index)] = node
-        attempt { d in d.views[index] = try d.decodeViewValues(fields, base: d.views[index], owner: node) }
+        attempt { d in
+            do { d.views[index] = try d.decodeViewValues(fields, base: d.views[index], owner: node) } catch let error as SceneFileError
+                where error.kind == .missingKey && !unknownKeys.isEmpty {
+                // Most likely the misspelt key already reported ('fram' for 'frame').
+            }
+        }
 
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
         if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }

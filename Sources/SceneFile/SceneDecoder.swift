@@ -140,9 +140,10 @@ struct SceneDecoder {
                 guard !d.variables.contains(where: { $0.name == name }) else {
                     throw keyNode.error(.invalidValue, "the variable '\(name)' is declared twice")
                 }
-                let initial = try value.number("the variable's initial value (a number)")
                 d.sources[.variable(d.variables.count)] = keyNode
-                d.variables.append(Variable(name: name, initialValue: initial))
+                d.variables.append(Variable(name: name, initialValue: 0))
+                // Declared even when its value is bad, so that uses of it do not fail too.
+                d.variables[d.variables.count - 1].initialValue = try value.number("the variable's initial value (a number)")
             }
         }
     }
@@ -182,9 +183,14 @@ struct SceneDecoder {
         if let property = ViewProperty(path: path) { return .view(view, property) }
         if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
         let paths = Scene.viewPropertyPaths
-        let composite = CompositeProperty.named(path).map { " ('\(path)' names several values: use one of \($0.components.map { "\(id).\($0.path)" }.joined(separator: ", ")))" } ?? ""
+        let composite = Self.compositeAdvice(id: id, path: path).map { " ('\(path)' \($0))" } ?? ""
         throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
                          suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
+    }
+
+    /// "names several values: use one of ID.a, ID.b, …" when `path` is a composite, else nil.
+    static func compositeAdvice(id: String, path: String) -> String? {
+        CompositeProperty.named(path).map { "names several values: use one of \($0.components.map { "\(id).\($0)" }.joined(separator: ", "))" }
     }
 
     /// A number or an expression of `type` over presentation values and variables (and
@@ -201,7 +207,10 @@ struct SceneDecoder {
                 return .property(.slot(views.count * ViewProperty.count + index))
             }
             return (try? propertyRef(name, at: node)).map { .property($0) }
-        }, names: { local + variables.map(\.name) + propertyNames })
+        }, names: { local + variables.map(\.name) + propertyNames }, explain: { name in
+            guard let dot = name.firstIndex(of: "."), viewIndex[String(name[..<dot])] != nil else { return nil }
+            return Self.compositeAdvice(id: String(name[..<dot]), path: String(name[name.index(after: dot)...]))
+        })
         return try parser.parse(expecting: type)
     }
 
