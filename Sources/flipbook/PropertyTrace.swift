@@ -1,4 +1,6 @@
 import ArgumentParser
+import Foundation
+import Render
 import Scene
 import SceneFile
 
@@ -13,11 +15,14 @@ struct PropertyTrace {
     let times: [Double]
     /// One row per frame, one value per property.
     let rows: [[Double]]
+    /// With `timed`: what simulating the traced frames cost.
+    let timings: SimulationTimings?
 
     /// Traces `names` in `scene` (loaded from `scenePath`) over `frames` at `fps`. Throws a
     /// usage error (64) for an unknown property, with the closest name, or a range outside
-    /// the scene.
-    init(scene: Scene, scenePath: String, names: [String], fps: Double, frames: FrameRange?) throws {
+    /// the scene. `timed` builds each frame's `Frame` as render does and times it (the values
+    /// are the same either way).
+    init(scene: Scene, scenePath: String, names: [String], fps: Double, frames: FrameRange?, timed: Bool = false) throws {
         var refs: [PropertyRef] = []
         for name in names {
             guard let ref = scene.property(named: name) else {
@@ -29,9 +34,23 @@ struct PropertyTrace {
         let indices = try frameIndices(scene: scene, fps: fps, frames: frames)
         var player = try makePlayer(scene)
         var times: [Double] = [], rows: [[Double]] = []
+        var milliseconds = 0.0, commands = 0
         for index in indices {
             let time = Double(index) / fps
-            try runningScene { try player.advance(to: time) }
+            if timed {
+                // Render's frame source, Player.frame(at:fps:): advance to index / fps, then build
+                // the Frame. Advancing first (frame(at:) then finds the Player there) keeps a
+                // failure's message the same as without timings.
+                try runningScene {
+                    let start = MonotonicClock.nanoseconds()
+                    try player.advance(to: time)
+                    let frame = try player.frame(at: index, fps: fps)
+                    milliseconds += MonotonicClock.milliseconds(since: start)
+                    commands += frame.commands.count
+                }
+            } else {
+                try runningScene { try player.advance(to: time) }
+            }
             times.append(time)
             rows.append(refs.map { player.presentationValue($0) })
         }
@@ -39,6 +58,8 @@ struct PropertyTrace {
         self.frames = indices
         self.times = times
         self.rows = rows
+        self.timings = timed ? SimulationTimings(frames: indices.count, milliseconds: milliseconds,
+                                                 commands: commands, statistics: player.statistics) : nil
     }
 
     /// The `--property` and `--fps` checks `trace` and `plot` share.

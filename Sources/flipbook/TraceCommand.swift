@@ -25,6 +25,18 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Frames per second (default: the scene's).")
     var fps: Double?
 
+    @Flag(help: ArgumentHelp(
+        "Also time the simulation and print one line to standard error (for scripts/bench).",
+        discussion: """
+            Each traced frame is then simulated as render does it, Player.frame(at:fps:) (advance to \
+            the frame's time, then build its Frame; nothing is drawn), timed with the monotonic clock; \
+            reading the traced values is not timed, and the values printed are the same. The line: \
+            timings: frames=N simulate=<ms per frame> total=<ms> instants=<instants evaluated> \
+            events=<events dispatched> checkpointsRestored=N framesBuilt=N commands=<drawing commands \
+            built> peakRSS=<KiB>; the counts are the Player's since t = 0, that instant included.
+            """))
+    var timings = false
+
     func validate() throws {
         try PropertyTrace.validate(properties: properties, fps: fps)
     }
@@ -32,7 +44,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let scene = try loadScene(self.scene)
         let trace = try PropertyTrace(scene: scene, scenePath: self.scene, names: properties,
-                                      fps: self.fps ?? scene.fps, frames: frames)
+                                      fps: self.fps ?? scene.fps, frames: frames, timed: timings)
         var out = ""
         if format == .csv { out += "frame,time," + properties.joined(separator: ",") + "\n" }
         var rows: [String] = []
@@ -49,6 +61,9 @@ struct TraceCommand: ParsableCommand {
         }
         if format == .json { out = "[\n" + rows.joined(separator: ",\n") + "\n]\n" }
         FileHandle.standardOutput.write(Data(out.utf8))
+        if let timings = trace.timings {
+            FileHandle.standardError.write(Data((timings.line + " peakRSS=\(peakResidentKiB())KiB\n").utf8))
+        }
     }
 }
 

@@ -1,0 +1,23 @@
+import Foundation
+import Scene
+
+/// The cost of simulating traced frames: `Player.frame(at:fps:)` (advance plus building the
+/// Frame, not drawing it), as `trace --timings` reports it.
+struct SimulationTimings {
+    /// Frames simulated.
+    let frames: Int
+    /// Milliseconds in `Player.frame(at:fps:)`, summed over the frames (monotonic clock).
+    let milliseconds: Double
+    /// Drawing commands in the Frames built, summed.
+    let commands: Int
+    /// The Player's counts since it was made, its t = 0 instant included.
+    let statistics: Player.Statistics
+
+    /// One `key=value` line, like `render --timings`: `simulate` is milliseconds per frame.
+    var line: String {
+        let perFrame = frames > 0 ? milliseconds / Double(frames) : 0
+        return "timings: frames=\(frames) simulate=\(String(format: "%.4f", perFrame))ms total=\(String(format: "%.3f", milliseconds))ms "
+            + "instants=\(statistics.instantsEvaluated) events=\(statistics.eventsDispatched) "
+            + "checkpointsRestored=\(statistics.checkpointsRestored) framesBuilt=\(statistics.framesBuilt) commands=\(commands)"
+    }
+}

@@ -1,0 +1,81 @@
+# shellcheck shell=bash
+# Scenes that scripts/bench generates for its simulation section. Sourced, never executed.
+
+# write_many_views_scene PATH COUNT DURATION: COUNT views of 20 × 20 pt in a grid, each with
+# three animations started by a `run:` event at 0 and still running at t = DURATION (every
+# duration exceeds it): frame.x with a UIKit spring, alpha with a Penner curve,
+# transform.rotation linearly. Targets, dampings and durations vary from view to view.
+write_many_views_scene() {
+  local path="$1" count="$2" duration="$3"
+  awk -v n="$count" -v d="$duration" 'BEGIN {
+    columns = 32
+    print "name: many-views"
+    printf "canvas: { size: [%d, %d], fps: 60 }\n", columns * 30, (int((n - 1) / columns) + 1) * 30
+    printf "duration: %s\n", d
+    print "views:"
+    for (i = 0; i < n; i++) {
+      printf "  - { id: v%d, frame: [%d, %d, 20, 20], backgroundColor: \"#%02x%02x%02x\" }\n",
+        i, (i % columns) * 30, int(i / columns) * 30, (i * 7) % 256, (i * 13) % 256, (i * 29) % 256
+    }
+    print "actions:"
+    for (i = 0; i < n; i++) {
+      printf "  a%d:\n    animations:\n", i
+      printf "      - { property: v%d.frame.x, to: %d, duration: %.2f, spring: { damping: %.1f, velocity: 0.5 } }\n",
+        i, (i % columns) * 30 + 8, d + 0.5, 0.3 + (i % 5) * 0.1
+      printf "      - { property: v%d.alpha, to: %.1f, duration: %.2f, curve: easeInOutSine }\n",
+        i, 0.2 + (i % 7) * 0.1, d + 0.1 + (i % 4) * 0.1
+      printf "      - { property: v%d.transform.rotation, to: %.4f, duration: %.2f, curve: linear }\n",
+        i, 3.1416 * (1 + i % 3), d + 0.2 + (i % 3) * 0.1
+    }
+    print "input:"
+    for (i = 0; i < n; i++) printf "  - { run: a%d, at: 0 }\n", i
+  }' >"$path"
+}
+
+# write_long_scene PATH: 100 s at 60 fps (frames 0-6000) with three views kept moving to the
+# end by actions that complete into each other (a spring back and forth, a fade in and out, a
+# turn every 2 s) and a binding: about 300 events, spread over the whole scene.
+write_long_scene() {
+  cat >"$1" <<'EOF'
+name: long-scene
+canvas: { size: [400, 300], fps: 60 }
+duration: 100
+variables: { turns: 0 }
+views:
+  - { id: box, frame: [20, 20, 40, 40], backgroundColor: "#ff3b30", cornerRadius: 8 }
+  - { id: dot, frame: [20, 120, 20, 20], backgroundColor: "#34c759" }
+  - { id: bar, frame: [20, 200, 100, 10], backgroundColor: "#007aff" }
+bindings:
+  bar.frame.width: 100 + box.frame.x
+actions:
+  right:
+    animations: [{ property: box.frame.x, to: 300, duration: 0.9, spring: { damping: 0.6 } }]
+    completion: left
+  left:
+    animations: [{ property: box.frame.x, to: 20, duration: 0.9, spring: { damping: 0.6 } }]
+    completion: right
+  fadeOut:
+    animations: [{ property: dot.alpha, to: 0.2, duration: 0.7, curve: easeInOutSine }]
+    completion: fadeIn
+  fadeIn:
+    animations: [{ property: dot.alpha, to: 1, duration: 0.7, curve: easeInOutSine }]
+    completion: fadeOut
+  spin:
+    set: { turns: turns + 1 }
+    animations: [{ property: dot.transform.rotation, to: "turns * 6.283185307179586", duration: 2, curve: linear }]
+    completion: spin
+input:
+  - { run: right, at: 0 }
+  - { run: fadeOut, at: 0.1 }
+  - { run: spin, at: 0.2 }
+EOF
+}
+
+# first_view_id SCENE: the id of the first view in a YAML or JSON scene file (for a
+# --property to trace); fails when there is none.
+first_view_id() {
+  sed -nE '/^[^#]*(^|[-{,[:space:]])"?id"?[[:space:]]*:[[:space:]]*"?[A-Za-z]/{
+    s/^[^#]*(^|[-{,[:space:]])"?id"?[[:space:]]*:[[:space:]]*"?([A-Za-z][A-Za-z0-9_]*).*/\2/p
+    q
+  }' "$1" | grep .
+}
