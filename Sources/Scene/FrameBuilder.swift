@@ -55,7 +55,15 @@ struct FrameBuilder {
         let bounds = Rect(x: at(base, .boundsX), y: at(base, .boundsY), width: width, height: height)
         let local = ViewGeometry.localToParent(values, base: base)
         let toCanvas = local.concatenating(parentToCanvas)
-        let visible = intersects(toCanvas, bounds, clip)
+        var extent = bounds
+        if let label = view.label {
+            // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
+            // em a character) so a label sliding in from off-screen is not cut off early.
+            let spill = max(Double(label.text.count) * label.fontSize - width, 0) + label.fontSize
+            extent = Rect(x: bounds.minX - spill, y: bounds.minY - label.fontSize,
+                          width: width + 2 * spill, height: height + 2 * label.fontSize)
+        }
+        let visible = intersects(toCanvas, extent, clip)
         let hasChildren = !children[index].isEmpty
         if !visible && (!hasChildren || view.clipsToBounds) { return }
 

@@ -19,6 +19,8 @@ import Motion
 public struct Player: Sendable {
     public let scene: Scene
     private let graph: SceneGraph
+    /// Model values at the start (bindings of `frame.width`/`height` keep the starting edge).
+    private let initialModel: [Double]
     private var state: PlayerState
     private var checkpoints: [PlayerState] = []
     /// Seconds between checkpoints (a power of two).
@@ -53,6 +55,7 @@ public struct Player: Sendable {
         self.scene = scene
         self.graph = try SceneGraph(validating: scene)
         self.state = PlayerState(scene: scene)
+        self.initialModel = state.model
         try step(to: 0)
         checkpoints = [state]
     }
@@ -117,15 +120,16 @@ public struct Player: Sendable {
 
     /// Dispatches the events up to `t`, then evaluates the instant `t`.
     private mutating func step(to t: Double) throws {
+        // Scheduled events (not scripted ones) dispatched at one instant, to catch a loop.
         var sameInstant = 0, loopTime = -Double.infinity
         var recent: [String] = []
         while let event = nextEvent(notAfter: t) {
-            if event.time == loopTime {
-                sameInstant += 1
+            if case .queued = event.kind {
+                if event.time == loopTime { sameInstant += 1 } else { loopTime = event.time; sameInstant = 0; recent.removeAll() }
                 if sameInstant > Self.maximumEventsPerInstant {
-                    throw SceneRuntimeError.eventLoop(actions: Array(recent.suffix(4)), time: event.time, frame: nil)
+                    throw SceneRuntimeError.eventLoop(actions: recent, time: event.time, frame: nil)
                 }
-            } else { loopTime = event.time; sameInstant = 0; recent.removeAll() }
+            }
             try evaluate(at: event.time)
             statistics.eventsDispatched += 1
             switch event.kind {
@@ -137,6 +141,7 @@ public struct Player: Sendable {
                 }
             case .queued(.completion(let action, _)):
                 recent.append(scene.actions[action].name)
+                if recent.count > 4 { recent.removeFirst() }
                 try run(action, at: event.time)
             case .queued(.system(let index, let payload)):
                 try handle(system: index, payload: payload, at: event.time)
@@ -173,8 +178,13 @@ public struct Player: Sendable {
     private mutating func schedule(_ kind: QueuedEvent.Kind, at time: Double) {
         let event = QueuedEvent(time: time, sequence: state.sequence, kind: kind)
         state.sequence += 1
-        let index = state.pending.firstIndex { $0.time > time } ?? state.pending.count
-        state.pending.insert(event, at: index)
+        // After every event at or before `time` (binary search; the list is sorted).
+        var low = 0, high = state.pending.count
+        while low < high {
+            let middle = (low + high) / 2
+            if state.pending[middle].time <= time { low = middle + 1 } else { high = middle }
+        }
+        state.pending.insert(event, at: low)
     }
 
     /// Brings systems to `t`, drops finished animations and evaluates derived values.
@@ -189,7 +199,13 @@ public struct Player: Sendable {
             let binding = scene.bindings[index]
             let value = binding.expression.evaluate { $0.value(in: state.presentation) }
             guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: binding.expression, value: value, time: t, frame: nil) }
-            for (slot, newValue) in binding.target.writes(value, model: state.model) {
+            let writes: [(slot: Int, value: Double)]
+            if case .derived(let view, let property) = binding.target {
+                writes = ViewGeometry.bindingWrites(property, value: value, state.model, initial: initialModel, base: view * ViewProperty.count)
+            } else {
+                writes = [(binding.target.claimedSlots[0], value)]
+            }
+            for (slot, newValue) in writes {
                 state.model[slot] = newValue
                 state.presentation[slot] = presentation(slot: slot, at: t)
             }
@@ -209,7 +225,9 @@ public struct Player: Sendable {
         guard !state.animatedSlots.isEmpty else { return }
         state.animatedSlots.removeAll { slot in
             state.running[slot].removeAll { t >= $0.endTime }
-            return state.running[slot].isEmpty
+            if !state.running[slot].isEmpty { return false }
+            state.isAnimated[slot] = false
+            return true
         }
     }
 
@@ -223,7 +241,10 @@ public struct Player: Sendable {
             do { try state.systems[index].advance(to: t, context: &context) } catch {
                 throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
             }
-            for (time, payload) in context.scheduled { schedule(.system(index: index, payload: payload), at: max(time, t)) }
+            for (time, payload) in context.scheduled {
+                guard time.isFinite else { throw SceneRuntimeError.system(name: state.systems[index].name, message: "scheduled an event at a non-finite time", time: t, frame: nil) }
+                schedule(.system(index: index, payload: payload), at: max(time, t))
+            }
             context.scheduled.removeAll()
         }
     }
@@ -235,7 +256,10 @@ public struct Player: Sendable {
         do { try state.systems[index].handle(payload: payload, at: t, context: &context) } catch {
             throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
         }
-        for (time, payload) in context.scheduled { schedule(.system(index: index, payload: payload), at: max(time, t)) }
+        for (time, payload) in context.scheduled {
+            guard time.isFinite else { throw SceneRuntimeError.system(name: state.systems[index].name, message: "scheduled an event at a non-finite time", time: t, frame: nil) }
+            schedule(.system(index: index, payload: payload), at: max(time, t))
+        }
     }
 
     // MARK: Actions
@@ -277,10 +301,12 @@ public struct Player: Sendable {
             }
             for (slot, newValue) in step.property.writes(value, model: state.model) {
                 let additive = scene.isAdditive(slot: slot)
-                let from = additive || !beginsFromCurrentState ? state.model[slot] : presentation(slot: slot, at: t)
-                var to = newValue
+                var from = additive || !beginsFromCurrentState ? state.model[slot] : presentation(slot: slot, at: t)
+                let to = newValue
                 if step.takesShortestRotation, slot % ViewProperty.count == ViewProperty.rotation.rawValue, slot < scene.viewSlotCount {
-                    to = state.model[slot] + shortestTurn(newValue - state.model[slot])
+                    // The same orientation as `from`, within half a turn of `to`: the short way,
+                    // while the model keeps exactly the angle given.
+                    from = to - shortestTurn(to - from)
                 }
                 add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: timing)),
                                      isAdditive: additive), slot: slot)
@@ -297,7 +323,10 @@ public struct Player: Sendable {
 
     private mutating func add(_ animation: RunningAnimation, slot: Int) {
         if !animation.isAdditive { state.running[slot].removeAll() }
-        if state.running[slot].isEmpty, !state.animatedSlots.contains(slot) { state.animatedSlots.append(slot) }
+        if !state.isAnimated[slot] {
+            state.isAnimated[slot] = true
+            state.animatedSlots.append(slot)
+        }
         state.running[slot].append(animation)
         state.model[slot] = animation.to
         state.presentation[slot] = presentation(slot: slot, at: state.time)

@@ -11,6 +11,8 @@ struct PlayerState: Sendable {
     var running: [[RunningAnimation]]
     /// Slots with animations in flight, in the order they gained one.
     var animatedSlots: [Int] = []
+    /// Whether a slot is in `animatedSlots`.
+    var isAnimated: [Bool]
     /// The next scripted event to dispatch (index into `Scene.events`).
     var nextScripted = 0
     /// Events the simulation scheduled, sorted by time, then sequence.
@@ -23,6 +25,7 @@ struct PlayerState: Sendable {
         model = scene.initialModel()
         presentation = model
         running = Array(repeating: [], count: model.count)
+        isAnimated = Array(repeating: false, count: model.count)
         sequence = scene.events.count
         systems = scene.systems
     }

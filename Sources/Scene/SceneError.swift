@@ -43,6 +43,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case tapWithoutAction(event: Int, view: String)
     case eventOutsideScene(event: Int, time: Double, duration: Double)
     case keyFrameOutsideScene(index: Int, frame: Int, frameCount: Int)
+    /// The canvas size, fps, scale or duration is out of range (`what` says which and why).
+    case invalidCanvas(what: String)
+    /// An animation's duration, delay or values are not usable numbers.
+    case invalidTiming(action: Int, step: Int, what: String)
 
     /// Where the problem was written.
     public var element: SceneElement {
@@ -59,6 +63,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .zeroTimeCompletionLoop(let a, _): return .action(a)
         case .tapWithoutAction(let e, _), .eventOutsideScene(let e, _, _): return .event(e)
         case .keyFrameOutsideScene(let i, _, _): return .keyFrame(i)
+        case .invalidCanvas: return .scene
+        case .invalidTiming(let a, let s, _): return .step(action: a, index: s)
         }
     }
 
@@ -94,6 +100,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .eventOutsideScene(_, let time, let duration):
             return "an event at \(time.shortestText) s lies outside the scene (0 to \(duration.shortestText) s)"
         case .keyFrameOutsideScene(_, let frame, let count): return "key frame \(frame) is outside the scene (0-\(count - 1))"
+        case .invalidCanvas(let what): return what
+        case .invalidTiming(_, _, let what): return what
         }
     }
 }

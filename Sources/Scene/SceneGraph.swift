@@ -11,6 +11,7 @@ struct SceneGraph: Sendable {
 
     init(validating scene: Scene) throws {
         var checker = SceneChecker(scene: scene)
+        checker.checkCanvas()
         checker.checkViews()
         checker.checkVariables()
         checker.checkReferences()
@@ -47,6 +48,20 @@ private struct SceneChecker {
     private var slotCount: Int { scene.slotCount }
 
     private func valid(_ ref: PropertyRef) -> Bool { ref.isValid(slotCount: slotCount, viewCount: scene.views.count) }
+
+    mutating func checkCanvas() {
+        let size = scene.size
+        if !(size.width.isFinite && size.height.isFinite && size.width > 0 && size.height > 0) {
+            errors.append(.invalidCanvas(what: "the canvas size must be finite and greater than 0"))
+        }
+        if !(scene.fps.isFinite && scene.fps > 0) { errors.append(.invalidCanvas(what: "fps must be a finite number greater than 0")) }
+        if !(scene.scale.isFinite && scene.scale > 0) { errors.append(.invalidCanvas(what: "scale must be a finite number greater than 0")) }
+        if !(scene.duration.isFinite && scene.duration > 0) {
+            errors.append(.invalidCanvas(what: "duration must be a finite number of seconds greater than 0"))
+        } else if scene.fps.isFinite && scene.fps > 0, let problem = Scene.checkFrameCount(duration: scene.duration, fps: scene.fps) {
+            errors.append(.invalidCanvas(what: problem))
+        }
+    }
 
     mutating func checkViews() {
         children = Array(repeating: [], count: scene.views.count)
@@ -104,6 +119,9 @@ private struct SceneChecker {
             if let toggle = action.toggle, !valid(toggle.property) {
                 errors.append(.invalidReference(.action(a), what: "the toggle's property"))
             }
+            if let toggle = action.toggle, !(toggle.values.0.isFinite && toggle.values.1.isFinite) {
+                errors.append(.invalidTiming(action: a, step: 0, what: "the toggle's values must be finite numbers"))
+            }
             if let completion = action.completion, completion < 0 || completion >= scene.actions.count {
                 errors.append(.invalidReference(.action(a), what: "completion action \(completion)"))
             }
@@ -116,6 +134,7 @@ private struct SceneChecker {
                     errors.append(.notAnimatable(action: a, step: s, property: scene.name(of: step.property)))
                 }
                 if case .basic(.expression(let e), _) = step.motion { checkExpression(e, .number, at: .step(action: a, index: s)) }
+                if let problem = Self.timingProblem(step) { errors.append(.invalidTiming(action: a, step: s, what: problem)) }
             }
         }
         for (b, binding) in scene.bindings.enumerated() {
@@ -148,10 +167,11 @@ private struct SceneChecker {
                 assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
             }
             for (s, step) in action.steps.enumerated() where valid(step.property) {
-                written += step.property.claimedSlots.map { ($0, .step(action: a, index: s)) }
+                written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }
             }
+            var reported = Set<SceneElement>()   // one error per animation, not one per slot
             for (slot, element) in written {
-                if let driver = drivers[slot] {
+                if let driver = drivers[slot], reported.insert(element).inserted {
                     errors.append(.drivenPropertyWritten(element, property: scene.name(of: .slot(slot)), driver: driver, action: action.name))
                 }
             }
@@ -177,12 +197,23 @@ private struct SceneChecker {
         for (b, binding) in bindings.enumerated() where valid(binding.target) {
             for slot in binding.target.writtenSlots { writers[slot, default: []].append(b) }
         }
+        // Views whose rotation can be other than 0: their frames mix both axes.
+        let rotation = ViewProperty.rotation.rawValue
+        var rotatable = Set(scene.views.indices.filter { scene.views[$0].transform.rotation != 0 })
+        func noteRotation(_ slots: [Int]) {
+            for slot in slots where slot < scene.viewSlotCount && slot % ViewProperty.count == rotation { rotatable.insert(slot / ViewProperty.count) }
+        }
+        for binding in bindings where valid(binding.target) { noteRotation(binding.target.writtenSlots) }
+        for action in scene.actions { for step in action.steps where valid(step.property) { noteRotation(step.property.writtenSlots) } }
+        for system in scene.systems { noteRotation(system.drivenSlots) }
         var successors = Array(repeating: [Int](), count: bindings.count)
         var indegree = Array(repeating: 0, count: bindings.count)
         for (b, binding) in bindings.enumerated() {
             var seen = Set<Int>()
             for ref in binding.expression.references where valid(ref) {
-                for slot in ref.readSlots {
+                let isRotatable: Bool
+                if case .derived(let view, _) = ref { isRotatable = rotatable.contains(view) } else { isRotatable = false }
+                for slot in ref.readSlots(rotatable: isRotatable) {
                     for writer in writers[slot] ?? [] where seen.insert(writer).inserted {
                         successors[writer].append(b)
                         indegree[b] += 1
@@ -221,8 +252,8 @@ private struct SceneChecker {
         errors.append(.bindingCycle(binding: cycle.min()!, properties: names))
     }
 
-    /// Actions with no animation that complete into each other with no `if:` would loop forever
-    /// at one instant.
+    /// Actions with no animation that complete into each other with no `if:` (or one that is
+    /// always true) would loop forever at one instant.
     mutating func checkCompletionLoops() {
         let actions = scene.actions
         var state = Array(repeating: 0, count: actions.count)   // 0 new, 1 on the current path, 2 done
@@ -230,7 +261,7 @@ private struct SceneChecker {
             var path: [Int] = []
             var current: Int? = start
             while let a = current, a >= 0, a < actions.count, state[a] == 0,
-                  actions[a].duration == 0, actions[a].condition == nil {
+                  actions[a].duration == 0, actions[a].condition.map({ $0.constantValue == 1 }) ?? true {
                 state[a] = 1
                 path.append(a)
                 current = actions[a].completion
@@ -269,6 +300,20 @@ private struct SceneChecker {
         for (i, frame) in scene.keyFrames.enumerated() where frame < 0 || frame >= count {
             errors.append(.keyFrameOutsideScene(index: i, frame: frame, frameCount: count))
         }
+    }
+
+    /// Why a step's numbers cannot be played, or nil.
+    static func timingProblem(_ step: AnimationStep) -> String? {
+        guard step.delay.isFinite && step.delay >= 0 else { return "an animation's delay must be a finite number of seconds, at least 0" }
+        switch step.motion {
+        case .basic(let target, let timing):
+            if case .value(let v) = target, !v.isFinite { return "an animation's target must be a finite number" }
+            guard timing.duration.isFinite && timing.duration > 0 else { return "an animation's duration must be a finite number of seconds greater than 0" }
+        case .keyframes(let keyframes, let duration):
+            guard duration.isFinite && duration > 0 else { return "a keyframe animation's duration must be a finite number of seconds greater than 0" }
+            guard keyframes.values.allSatisfy(\.isFinite) else { return "keyframe values must be finite numbers" }
+        }
+        return nil
     }
 
     static func isIdentifier(_ text: String) -> Bool {

@@ -29,9 +29,10 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
         case .nonFinite(let expression, let value, let time, let frame):
             let place = expression.location.map { "\($0): " } ?? ""
             return "\(place)expression '\(expression.text)' gave \(value.isNaN ? "NaN" : (value > 0 ? "+infinity" : "-infinity")) "
-                + "at \(Self.when(time, frame)) (a division by zero or a value out of range); frames before it are complete"
+                + "at \(Self.when(time, frame)) (a division by zero or a value out of range)"
         case .eventLoop(let actions, let time, let frame):
-            return "actions \(actions.joined(separator: " -> ")) keep running at \(Self.when(time, frame)) without time advancing "
+            let who = actions.isEmpty ? "scheduled events" : "actions \(actions.joined(separator: " -> "))"
+            return "\(who) keep running at \(Self.when(time, frame)) without time advancing "
                 + "(a completion loop with no animation); give one of them an animation or an 'if:' that ends the loop"
         case .system(let name, let message, let time, let frame):
             return "\(name) at \(Self.when(time, frame)): \(message)"

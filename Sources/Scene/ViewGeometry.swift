@@ -74,21 +74,46 @@ enum ViewGeometry {
         }
     }
 
-    /// The slots a write to `property` claims as their driver (`frame.width` also moves the
-    /// position, but only to keep the left edge: it claims bounds.width alone).
+    /// The slots a write to `property` claims as their driver: every slot it sets
+    /// (`frame.width` sets bounds.width and moves the position to keep the left edge, so a
+    /// binding of it drives both).
     static func claims(_ property: DerivedViewProperty, base: Int) -> [Int] {
+        PropertyRef.derived(view: base / ViewProperty.count, property).writtenSlots
+    }
+
+    /// What a binding of `property` sets: as `writes`, except that `frame.width` and
+    /// `frame.height` keep the edge the view started with (`initial` model values), not the
+    /// one the previous instant left, so the result never depends on which instants were
+    /// evaluated before. (The binding drives the position too, so nothing else moves that edge.)
+    static func bindingWrites(_ property: DerivedViewProperty, value: Double, _ v: [Double], initial: [Double], base: Int) -> [(slot: Int, value: Double)] {
+        func slot(_ p: ViewProperty) -> Int { base + p.rawValue }
         switch property {
-        case .frameX: return [base + ViewProperty.positionX.rawValue]
-        case .frameY: return [base + ViewProperty.positionY.rawValue]
-        case .frameWidth: return [base + ViewProperty.boundsWidth.rawValue]
-        case .frameHeight: return [base + ViewProperty.boundsHeight.rawValue]
-        case .scale: return [base + ViewProperty.scaleX.rawValue, base + ViewProperty.scaleY.rawValue]
+        case .frameWidth:
+            let left = initial[slot(.positionX)] - initial[slot(.anchorX)] * initial[slot(.boundsWidth)]
+            return [(slot(.boundsWidth), value), (slot(.positionX), left + v[slot(.anchorX)] * value)]
+        case .frameHeight:
+            let top = initial[slot(.positionY)] - initial[slot(.anchorY)] * initial[slot(.boundsHeight)]
+            return [(slot(.boundsHeight), value), (slot(.positionY), top + v[slot(.anchorY)] * value)]
+        default:
+            return writes(property, value: value, v, base: base)
         }
     }
 }
 
 extension PropertyRef {
-    /// The stored slots a write to this property claims (its driver's slots).
+    /// The slots an action's write here sets as its own value (`frame.width` sets
+    /// bounds.width; the position it moves to keep the left edge is a consequence, and an
+    /// animation of it rides on whatever drives the position, as in UIKit).
+    var primarySlots: [Int] {
+        switch self {
+        case .slot(let slot): return [slot]
+        case .derived(let view, .frameWidth): return [view * ViewProperty.count + ViewProperty.boundsWidth.rawValue]
+        case .derived(let view, .frameHeight): return [view * ViewProperty.count + ViewProperty.boundsHeight.rawValue]
+        case .derived: return writtenSlots
+        }
+    }
+
+    /// The stored slots a binding of this property drives: every slot it sets.
     public var claimedSlots: [Int] {
         switch self {
         case .slot(let slot): return [slot]
@@ -130,16 +155,20 @@ extension PropertyRef {
         }
     }
 
-    /// Every stored slot reading this value depends on.
-    var readSlots: [Int] {
+    /// Every stored slot reading this value depends on. Without rotation a frame's x and width
+    /// depend only on the horizontal slots (and y and height on the vertical ones), so
+    /// `card.frame.height: card.frame.width / 2` is no cycle; `rotatable` says whether the
+    /// view's rotation can be non-zero.
+    func readSlots(rotatable: Bool) -> [Int] {
         switch self {
         case .slot(let slot): return [slot]
         case .derived(let view, .scale): return [view * ViewProperty.count + ViewProperty.scaleX.rawValue]
         case .derived(let view, let property):
-            // The bounding box's size depends on the bounds, anchor and transform; its origin
-            // also on the position and translation along its own axis.
             let base = view * ViewProperty.count
-            var read: [ViewProperty] = [.boundsWidth, .boundsHeight, .anchorX, .anchorY, .scaleX, .scaleY, .rotation]
+            let horizontal: [ViewProperty] = [.boundsWidth, .scaleX, .anchorX], vertical: [ViewProperty] = [.boundsHeight, .scaleY, .anchorY]
+            let isX = property == .frameX || property == .frameWidth
+            var read = isX ? horizontal : vertical
+            if rotatable { read += (isX ? vertical : horizontal) + [.rotation] }
             if property == .frameX { read += [.positionX, .translationX] }
             if property == .frameY { read += [.positionY, .translationY] }
             return read.map { base + $0.rawValue }

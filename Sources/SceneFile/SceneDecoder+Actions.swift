@@ -21,7 +21,7 @@ extension SceneDecoder {
 
     func actionIndex(_ node: Located) throws -> Int {
         let name = try node.string("an action name")
-        guard let index = actionNames.firstIndex(of: name) else {
+        guard let index = actionIndex[name] else {
             throw node.error(.unknownReference, actionNames.isEmpty ? "no action is named '\(name)' (the scene has no 'actions')" : "no action is named '\(name)'",
                              suggestion: closestName(to: name, in: actionNames))
         }
@@ -45,7 +45,7 @@ extension SceneDecoder {
         if let conditionNode = fields["if"] { action.condition = try expression(conditionNode, ownSize: false, type: .boolean) }
         if let setNode = fields["set"] {
             for (variableName, keyNode, value) in try setNode.namedEntries() {
-                guard let variable = variables.firstIndex(where: { $0.name == variableName }) else {
+                guard let variable = variableIndex[variableName] else {
                     throw keyNode.error(.unknownReference, variables.isEmpty ? "no variable is named '\(variableName)' (the scene has no 'variables')" : "no variable is named '\(variableName)'",
                                         suggestion: closestName(to: variableName, in: variables.map(\.name)))
                 }
@@ -60,14 +60,21 @@ extension SceneDecoder {
             action.toggle = Toggle(property: property, values: (values[0], values[1]))
         }
         if let completionNode = fields["completion"] { action.completion = try actionIndex(completionNode) }
+        var failedSteps = 0
         if let animationsNode = fields["animations"] {
-            for element in try animationsNode.sequence("animations") {
-                let steps = try decodeStep(element, hasToggle: action.toggle != nil)
+            let elements = try animationsNode.sequence("animations")
+            // Each animation on its own, so every bad one is reported.
+            for element in elements {
+                let hasToggle = action.toggle != nil
+                var steps: [AnimationStep] = []
+                let before = errors.count
+                attempt { d in steps = try d.decodeStep(element, hasToggle: hasToggle) }
+                if errors.count > before { failedSteps += 1 }
                 for step in steps { sources[.step(action: index, index: action.steps.count)] = element; action.steps.append(step) }
             }
-            if action.steps.isEmpty { throw animationsNode.error(.invalidValue, "'animations' is empty; give at least one animation or leave it out") }
+            if elements.isEmpty { throw animationsNode.error(.invalidValue, "'animations' is empty; give at least one animation or leave it out") }
         }
-        if action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil {
+        if failedSteps == 0 && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil {
             throw node.error(.missingKey, "an action needs 'animations', 'set' or 'completion'")
         }
         return action

@@ -17,8 +17,9 @@ extension SceneDecoder {
         errors += unknownKeys
         let idNode = try fields.require("id", "a unique name for the view")
         let id = try idNode.string("a view id")
-        guard Self.isIdentifier(id) else {
-            throw idNode.error(.invalidValue, "expected an id of letters, digits and '_' starting with a letter, found '\(id)'")
+        if !Self.isIdentifier(id) {
+            // Reported, and the view declared all the same so that its uses do not also fail.
+            errors.append(idNode.error(.invalidValue, "expected an id of letters, digits and '_' starting with a letter, found '\(id)'"))
         }
         if viewIndex[id] != nil { throw idNode.error(.invalidValue, "another view already has the id '\(id)'") }
         let index = views.count
@@ -125,7 +126,7 @@ extension SceneDecoder {
         for (index, node) in pendingTaps {
             attempt { d in
                 let name = try node.string("an action name")
-                guard let action = d.actionNames.firstIndex(of: name) else {
+                guard let action = d.actionIndex[name] else {
                     throw node.error(.unknownReference, d.actionNames.isEmpty ? "no action is named '\(name)' (the scene has no 'actions')" : "no action is named '\(name)'",
                                      suggestion: closestName(to: name, in: d.actionNames))
                 }

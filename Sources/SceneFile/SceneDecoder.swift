@@ -11,7 +11,12 @@ struct SceneDecoder {
     var views: [View] = []
     var viewIndex: [String: Int] = [:]
     var variables: [Variable] = []
-    var actionNames: [String] = []
+    var actionNames: [String] = [] {
+        didSet { actionIndex = Dictionary(actionNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
+    }
+    /// Action name → index, and variable name → index, for lookups in constant time.
+    var actionIndex: [String: Int] = [:]
+    var variableIndex: [String: Int] = [:]
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
@@ -77,27 +82,40 @@ struct SceneDecoder {
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
         var keyFrames: [Int] = []
         if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }
-        try throwCollected()
 
+        // The Scene's own checks run even after decoding problems, so one pass reports both; with
+        // a partly decoded scene, only checks that cannot be a consequence of a missing element.
+        let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
                           animationModel: animationModel, keyFrames: keyFrames)
         do { try scene.validate() } catch let problems as SceneErrors {
-            for problem in problems.errors {
+            for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
                 errors.append(node.error(Self.kind(of: problem), problem.description))
             }
-            try throwCollected()
         }
+        try throwCollected()
         return scene
+    }
+
+    /// Whether a Scene error is meaningful in a scene some of whose elements failed to decode.
+    static func standsAlone(_ error: SceneError) -> Bool {
+        switch error {
+        case .twoDrivers, .drivenPropertyWritten, .bindingCycle, .notAnimatable, .zeroTimeCompletionLoop, .shapeSizeOutsideShape:
+            return true
+        default:
+            return false
+        }
     }
 
     /// Throws the problems found so far, in line order, at most `maximumErrors`.
     func throwCollected() throws {
         guard !errors.isEmpty else { return }
+        var seen = Set<String>()   // one report per place and message
         let sorted = errors.enumerated().sorted { a, b in
             (a.element.line, a.element.column, a.offset) < (b.element.line, b.element.column, b.offset)
-        }.map(\.element)
+        }.map(\.element).filter { seen.insert("\($0.line):\($0.column):\($0.message)").inserted }
         var first = sorted[0]
         first.additional = Array(sorted.dropFirst().prefix(Self.maximumErrors - 1))
         first.omitted = max(sorted.count - Self.maximumErrors, 0)
@@ -135,12 +153,18 @@ struct SceneDecoder {
         for (name, keyNode, value) in try node.namedEntries() {
             attempt { d in
                 guard SceneDecoder.isIdentifier(name), !reservedExpressionWords.contains(name) else {
+                    // Declared all the same, so that its uses do not also fail.
+                    if d.variableIndex[name] == nil {
+                        d.variableIndex[name] = d.variables.count
+                        d.variables.append(Variable(name: name, initialValue: 0))
+                    }
                     throw keyNode.error(.invalidValue, "expected a variable name of letters, digits and '_' starting with a letter, not one of \(reservedExpressionWords.sorted().joined(separator: ", ")), found '\(name)'")
                 }
-                guard !d.variables.contains(where: { $0.name == name }) else {
+                guard d.variableIndex[name] == nil else {
                     throw keyNode.error(.invalidValue, "the variable '\(name)' is declared twice")
                 }
                 d.sources[.variable(d.variables.count)] = keyNode
+                d.variableIndex[name] = d.variables.count
                 d.variables.append(Variable(name: name, initialValue: 0))
                 // Declared even when its value is bad, so that uses of it do not fail too.
                 d.variables[d.variables.count - 1].initialValue = try value.number("the variable's initial value (a number)")
@@ -166,7 +190,7 @@ struct SceneDecoder {
     func propertyRef(_ text: String, at node: Located) throws -> PropertyRef {
         if text.hasPrefix("variables.") {
             let name = String(text.dropFirst("variables.".count))
-            guard let index = variables.firstIndex(where: { $0.name == name }) else {
+            guard let index = variableIndex[name] else {
                 throw node.error(.unknownReference, variables.isEmpty ? "no variable is named '\(name)' (the scene has no 'variables')" : "no variable is named '\(name)'",
                                  suggestion: closestName(to: name, in: variables.map(\.name)))
             }
@@ -203,7 +227,7 @@ struct SceneDecoder {
         var parser = ExpressionParser(source: node, text: text, resolve: { name in
             if ownSize && name == "width" { return .ownWidth }
             if ownSize && name == "height" { return .ownHeight }
-            if !name.contains("."), let index = variables.firstIndex(where: { $0.name == name }) {
+            if !name.contains("."), let index = variableIndex[name] {
                 return .property(.slot(views.count * ViewProperty.count + index))
             }
             return (try? propertyRef(name, at: node)).map { .property($0) }

@@ -36,10 +36,11 @@ func makePlayer(_ scene: Scene) throws -> Player {
     do { return try Player(scene: scene) } catch { throw fail("\(error)", ExitStatus.dataError) }
 }
 
-/// Turns a failure while a scene runs (a non-finite value, an event loop) into exit 65.
-func runningScene<T>(_ body: () throws -> T) throws -> T {
+/// Turns a failure while a scene runs (a non-finite value, an event loop) into exit 65,
+/// naming `frame` when the failure happened while producing it.
+func runningScene<T>(frame: Int? = nil, _ body: () throws -> T) throws -> T {
     do { return try body() } catch let error as SceneRuntimeError {
-        throw fail(error.description, ExitStatus.dataError)
+        throw fail((frame.map { error.at(frame: $0) } ?? error).description, ExitStatus.dataError)
     }
 }
 

@@ -41,7 +41,7 @@ struct PropertyTrace {
                 // Render's frame source, Player.frame(at:fps:): advance to index / fps, then build
                 // the Frame. Advancing first (frame(at:) then finds the Player there) keeps a
                 // failure's message the same as without timings.
-                try runningScene {
+                try runningScene(frame: index) {
                     let start = MonotonicClock.nanoseconds()
                     try player.advance(to: time)
                     let frame = try player.frame(at: index, fps: fps)
@@ -49,7 +49,7 @@ struct PropertyTrace {
                     commands += frame.commands.count
                 }
             } else {
-                try runningScene { try player.advance(to: time) }
+                try runningScene(frame: index) { try player.advance(to: time) }
             }
             times.append(time)
             rows.append(refs.map { player.presentationValue($0) })

@@ -107,8 +107,11 @@ struct RenderCommand: ParsableCommand {
                 return try player.frame(at: index, fps: fps)
             }, skip: { index in
                 try interruption.check()
-                try player.advance(to: Double(index) / fps)
+                do { try player.advance(to: Double(index) / fps) } catch let error as SceneRuntimeError { throw error.at(frame: index) }
             }, progress: { done, total in progress.update(done: done, total: total) })
+        } catch let error as SceneRuntimeError {
+            progress.finish()
+            throw fail("\(error); the frames before it are written", ExitStatus.dataError)
         } catch {
             progress.finish()
             throw fail("\(error)", exportExitStatus(for: error))

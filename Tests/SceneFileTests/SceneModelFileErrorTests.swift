@@ -298,4 +298,25 @@ final class SceneModelFileErrorTests: XCTestCase {
         for line in lines { XCTAssertFalse(line.unicodeScalars.contains { $0.properties.generalCategory == .control }, String(line)) }
         XCTAssertTrue(two.description.contains("x\\ry"), two.description)
     }
+
+    /// One pass reports decoding problems and the Scene's own checks together, and every bad
+    /// animation of one action.
+    func testOnePassReportsSceneChecksBesideDecodingProblemsAndEveryBadAnimation() throws {
+        let text = addingActions("""
+        hide:
+          animations:
+            - { property: box.hidden, to: 1, duration: 1 }
+            - { property: box.alpah, to: 0, duration: 1 }
+            - { property: box.alpha, to: 0, duration: -1 }
+            - { property: box.alpha, to: 0, curve: wobble, duration: 1 }
+        """)
+        let e = try XCTUnwrap(error(text))
+        let messages = e.all.map(\.message)
+        XCTAssertEqual(e.all.count, 4, "\(messages)")
+        XCTAssertTrue(messages[0].contains("cannot be animated"), messages[0])
+        XCTAssertTrue(messages[1].contains("alpah"), messages[1])
+        XCTAssertTrue(messages[2].contains("greater than 0"), messages[2])
+        XCTAssertTrue(messages[3].contains("wobble"), messages[3])
+        XCTAssertEqual(e.all.map(\.line), e.all.map(\.line).sorted())
+    }
 }

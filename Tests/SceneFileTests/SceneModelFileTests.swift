@@ -99,10 +99,12 @@ final class SceneModelFileTests: XCTestCase {
         let whole = try scene(animations: ["{ property: box.transform, to: { rotation: 4 }, duration: 1, curve: linear }"])
         var player = try Player(scene: whole)
         let rotation = PropertyRef.view(0, .rotation)
-        // 4 rad anticlockwise is 2π − 4 ≈ 2.28 rad clockwise: the short way ends at 4 − 2π.
-        XCTAssertEqual(player.modelValue(rotation), 4 - 2 * .pi, accuracy: 1e-12)
+        // 4 rad clockwise is 2π − 4 ≈ 2.28 rad anticlockwise: the short way. The model keeps the
+        // angle given; the animation starts from 2π (the same orientation as 0).
+        XCTAssertEqual(player.modelValue(rotation), 4, accuracy: 1e-12)
         try player.advance(to: 0.5)
-        XCTAssertEqual(player.presentationValue(rotation), (4 - 2 * .pi) / 2, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(rotation), (2 * .pi + 4) / 2, accuracy: 1e-12)
+        XCTAssertEqual(shortestTurnForTest(player.presentationValue(rotation)), (4 - 2 * .pi) / 2, accuracy: 1e-12)
         let scalar = try scene(animations: ["{ property: box.transform.rotation, to: 4, duration: 1, curve: linear }"])
         let rows = try trace(scalar, ["box.transform.rotation"], at: [0.5, 1])
         assertRows(rows, [[2], [4]], accuracy: 1e-12)
@@ -277,4 +279,11 @@ final class SceneModelFileTests: XCTestCase {
             }
         }
     }
+}
+
+/// `angle` in (−π, π]: the orientation it stands for.
+private func shortestTurnForTest(_ angle: Double) -> Double {
+    var a = angle.truncatingRemainder(dividingBy: 2 * .pi)
+    if a > .pi { a -= 2 * .pi } else if a <= -.pi { a += 2 * .pi }
+    return a
 }

@@ -103,4 +103,13 @@ final class EventTests: XCTestCase {
             XCTAssertTrue("\(error)".contains("frame 6"), "\(error)")
         }
     }
+
+    func testManyScriptedEventsAtOneInstantAreNoLoop() throws {
+        let bump = Action(name: "bump", assignments: [VariableAssignment(variable: 0, value: try SceneExpression(.binary(.add, .property(.slot(ViewProperty.count)), .number(1))))])
+        let events = (0..<(Player.maximumEventsPerInstant + 2)).map { _ in ScriptedEvent.run(0, at: 0.5) }
+        var player = try Player(scene: Scene(name: "m", size: Size(width: 10, height: 10), duration: 1, views: [box],
+                                             variables: [Variable(name: "n", initialValue: 0)], actions: [bump], events: events))
+        try player.advance(to: 1)
+        XCTAssertEqual(player.presentationValue(.slot(ViewProperty.count)), Double(events.count))
+    }
 }

@@ -217,7 +217,8 @@ final class PlayerTests: XCTestCase {
         let whole = Action(name: "whole", steps: [AnimationStep(property: .view(0, .rotation), motion: .basic(target: .value(1.5 * .pi), timing: linear),
                                                                 takesShortestRotation: true)])
         let keyPath = Action(name: "keyPath", steps: [AnimationStep(property: .view(0, .rotation), target: .value(1.5 * .pi), timing: linear)])
-        for (index, expected) in [(0, -0.25 * Double.pi), (1, 0.75 * Double.pi)] {
+        // Whole transform: from 2π (the orientation of 0) to 1.5π, so −0.25π of a turn halfway.
+        for (index, expected) in [(0, 1.75 * Double.pi), (1, 0.75 * Double.pi)] {
             var player = try Player(scene: Scene(name: "r", size: Size(width: 10, height: 10), duration: 2, views: [view],
                                                  actions: [whole, keyPath], events: [.run(index, at: 0)]))
             try player.advance(to: 0.5)
@@ -240,5 +241,29 @@ final class PlayerTests: XCTestCase {
         let s = try scene(taps: [])
         XCTAssertEqual(s.frameCount(fps: 60), 721)
         XCTAssertEqual(s.frameCount(fps: 7), 85)
+    }
+
+    /// A bound frame.width keeps the left edge the view started with, so a frame's value does not
+    /// depend on which instants were evaluated before it.
+    func testABoundFrameWidthGivesTheSameValueWhateverWasAskedBefore() throws {
+        let card = View(id: "card", frame: Rect(x: 10, y: 0, width: 40, height: 20), anchorPoint: Point(x: 0.3, y: 0.5))
+        let driver = View(id: "driver", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let move = Action(name: "m", steps: [AnimationStep(property: .view(1, .positionX), target: .value(300), timing: .curve(.linear, duration: 3))])
+        let width = try SceneExpression(.binary(.add, .property(.view(1, .positionX)), .number(0.1)))
+        let scene = Scene(name: "w", size: Size(width: 100, height: 100), duration: 3, views: [card, driver], actions: [move],
+                          events: [.run(0, at: 0)], bindings: [Binding(target: .view(0, .frameWidth), expression: width)])
+        var straight = try Player(scene: scene), stepped = try Player(scene: scene)
+        for index in stride(from: 0, through: 170, by: 7) { _ = try stepped.frame(at: index, fps: 60) }
+        XCTAssertEqual(try straight.frame(at: 171, fps: 60), try stepped.frame(at: 171, fps: 60))
+        XCTAssertEqual(straight.presentationValue(.view(0, .positionX)), stepped.presentationValue(.view(0, .positionX)))
+        XCTAssertEqual(straight.presentationValue(.view(0, .frameX)), 10, accuracy: 1e-9)
+    }
+
+    /// Text is not clipped to its box, so a label whose box is just off the canvas still draws.
+    func testALabelSpillingOntoTheCanvasIsNotCulled() throws {
+        let label = View(id: "l", frame: Rect(x: -60, y: 10, width: 50, height: 20),
+                         label: Label(text: "WWWWWWWWWWWWWW", fontSize: 17, alignment: .left))
+        var player = try Player(scene: Scene(name: "t", size: Size(width: 200, height: 60), duration: 1, views: [label]))
+        XCTAssertTrue(try player.frame(at: 0, fps: 1).commands.contains { if case .text = $0 { return true } else { return false } })
     }
 }

@@ -81,4 +81,42 @@ final class ValidationTests: XCTestCase {
         XCTAssertEqual(errors(scene), [.tapWithoutAction(event: 0, view: "v0"), .eventOutsideScene(event: 1, time: 2, duration: 1),
                                        .invalidReference(.event(1), what: "action 3")])
     }
+
+    func testABindingOfFrameWidthDrivesThePositionToo() {
+        let bindings = [Binding(target: .view(0, .positionX), expression: .constant(100)),
+                        Binding(target: .view(0, .frameWidth), expression: .constant(50))]
+        let found = errors(Scene(name: "w", size: Size(width: 10, height: 10), duration: 1, views: views(1), bindings: bindings))
+        XCTAssertEqual(found, [.twoDrivers(.binding(1), property: "v0.position.x",
+                                           first: "the binding of 'v0.position.x'", second: "the binding of 'v0.frame.width'")])
+    }
+
+    /// Without rotation a frame's height does not read its width's slots: an aspect ratio is no cycle.
+    func testAnAspectRatioBindingIsNoCycle() throws {
+        let half = try SceneExpression(.binary(.divide, .property(.view(0, .frameWidth)), .number(2)))
+        let scene = Scene(name: "a", size: Size(width: 10, height: 10), duration: 1, views: views(1),
+                          bindings: [Binding(target: .view(0, .frameHeight), expression: half)])
+        XCTAssertEqual(try Player(scene: scene).presentationValue(.view(0, .frameHeight)), 5)
+        var rotated = scene
+        rotated.views[0].rotation = 0.3   // now the height's bounding box depends on the width
+        XCTAssertEqual(errors(rotated).count, 1)
+    }
+
+    func testCanvasAndTimingsOfASwiftSceneAreChecked() {
+        var scene = Scene(name: "c", size: Size(width: 10, height: .nan), fps: 0, scale: -1, duration: 1, views: views(1))
+        XCTAssertEqual(errors(scene).count, 3)
+        scene = Scene(name: "c", size: Size(width: 10, height: 10), fps: 60, duration: 1e12, views: views(1))
+        XCTAssertEqual(errors(scene).map(\.element), [.scene])
+        scene = Scene(name: "t", size: Size(width: 10, height: 10), duration: 1, views: views(1), actions: [
+            Action(name: "a", steps: [AnimationStep(property: .view(0, .alpha), target: .value(0), timing: .curve(.linear, duration: .nan))]),
+            Action(name: "b", steps: [AnimationStep(property: .view(0, .alpha), target: .value(.infinity), timing: .curve(.linear, duration: 1), delay: -1)]),
+        ])
+        XCTAssertEqual(errors(scene).map(\.element), [.step(action: 0, index: 0), .step(action: 1, index: 0)])
+    }
+
+    func testAnAlwaysTrueConditionDoesNotHideAZeroTimeLoop() throws {
+        let always = try SceneExpression(.boolean(true))
+        let scene = Scene(name: "l", size: Size(width: 10, height: 10), duration: 1, views: views(1),
+                          actions: [Action(name: "spin", condition: always, completion: 0)])
+        XCTAssertEqual(errors(scene), [.zeroTimeCompletionLoop(action: 0, actions: ["spin", "spin"])])
+    }
 }

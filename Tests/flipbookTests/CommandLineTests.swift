@@ -227,7 +227,7 @@ final class CommandLineTests: XCTestCase {
         let trace = try flipbook("trace", path, "--property", "box.cornerRadius", "--property", "variables.d")
         XCTAssertEqual(trace.status, 65)
         XCTAssertTrue(trace.stderr.contains("runtime.yaml:"), trace.stderr)
-        XCTAssertTrue(trace.stderr.contains("expression '1 / d' gave +infinity at t = 0.5 s"), trace.stderr)
+        XCTAssertTrue(trace.stderr.contains("expression '1 / d' gave +infinity at frame 5, t = 0.5 s"), trace.stderr)
         let render = try flipbook("render", path, "-o", "partial", "--quiet", "--threads", "1")
         XCTAssertEqual(render.status, 65)
         XCTAssertTrue(render.stderr.contains("frame 5, t = 0.5 s"), render.stderr)

@@ -95,7 +95,7 @@ final class TraceTimingsTests: XCTestCase {
         let path = try write(scene, to: "runtime.yaml")
         let r = try flipbook("trace", path, "--property", "box.cornerRadius", "--timings")
         XCTAssertEqual(r.status, 65)
-        XCTAssertTrue(r.stderr.contains("expression '1 / d' gave +infinity at t = 0.5 s"), r.stderr)
+        XCTAssertTrue(r.stderr.contains("expression '1 / d' gave +infinity at frame 5, t = 0.5 s"), r.stderr)
         XCTAssertFalse(r.stderr.contains("timings:"), r.stderr)
     }
 }
