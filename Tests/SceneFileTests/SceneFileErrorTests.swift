@@ -24,17 +24,8 @@ final class SceneFileErrorTests: XCTestCase {
       - { tap: box, at: 0.1 }
     """
 
-    private func error(_ text: String, file: String = "test.yaml") -> SceneFileError? {
-        do {
-            _ = try SceneDocument.parse(text, file: file)
-            XCTFail("expected an error for:\n\(text)")
-            return nil
-        } catch let error as SceneFileError {
-            return error
-        } catch {
-            XCTFail("unexpected error type \(error)")
-            return nil
-        }
+    private func error(_ text: String, file: String = "test.yaml", line: UInt = #line) -> SceneFileError? {
+        sceneFileError(text, file: file, line: line)
     }
 
     private func replacing(_ old: String, with new: String) -> String {

@@ -21,17 +21,8 @@ final class SceneModelFileErrorTests: XCTestCase {
       - { tap: box, at: 0.1 }
     """
 
-    private func error(_ text: String) -> SceneFileError? {
-        do {
-            _ = try SceneDocument.parse(text, file: "t.yaml")
-            XCTFail("expected an error for:\n\(text)")
-            return nil
-        } catch let error as SceneFileError {
-            return error
-        } catch {
-            XCTFail("unexpected error type \(error)")
-            return nil
-        }
+    private func error(_ text: String, line: UInt = #line) -> SceneFileError? {
+        sceneFileError(text, file: "t.yaml", line: line)
     }
 
     private func replacing(_ old: String, with new: String) -> String {
