@@ -22,19 +22,19 @@ struct CurveCommand: ParsableCommand {
     @Argument(parsing: .allUnrecognized, help: "The curve or spring, then its parameters (negative numbers welcome).")
     var words: [String]
 
-    @Option(help: "Evenly spaced samples over the duration, both ends included (default 101; 401 for --plot).")
+    @Option(parsing: .unconditional, help: "Evenly spaced samples over the duration, both ends included (default 101; 401 for --plot).")
     var samples: Int?
 
-    @Option(help: "Sample at t = i / FPS instead of --samples.")
+    @Option(parsing: .unconditional, help: "Sample at t = i / FPS instead of --samples.")
     var fps: Double?
 
-    @Option(help: "Seconds to cover (default: the curve's or spring's own duration; 1 s for curves).")
+    @Option(parsing: .unconditional, help: "Seconds to cover (default: the curve's or spring's own duration; 1 s for curves).")
     var duration: Double?
 
     @Option(help: "Draw the curve into this PNG instead of printing CSV.")
     var plot: String?
 
-    @Option(help: "A spring that runs until it settles stops once it stays within this fraction of the distance (default 0.001).")
+    @Option(parsing: .unconditional, help: "A spring that runs until it settles stops once it stays within this fraction of the distance (default 0.001).")
     var epsilon: Double?
 
     func validate() throws {
@@ -64,6 +64,9 @@ struct CurveCommand: ParsableCommand {
             }
             try ImageOutput.prepare(plot)
             do { try PNGFile.write(chart.frame(), to: plot, scale: 2) } catch { throw ImageOutput.failure(error) }
+            let size = chart.size
+            print("plotted \(curve.title) over \(span.shortestText) s (\(rows.count) samples) -> \(plot) "
+                  + "(\(Int((size.width * 2).rounded()))×\(Int((size.height * 2).rounded())) px)")
             return
         }
         var out = "time,value,velocity\n"

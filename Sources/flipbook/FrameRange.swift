@@ -17,7 +17,8 @@ struct FrameRange: ExpressibleByArgument, Equatable {
         } else if parts[1].isEmpty {
             self.init(first: first, last: nil)
         } else {
-            guard let last = Int(parts[1]), last >= first else { return nil }
+            // A reversed range parses, so that `indices` can say what is wrong with it.
+            guard let last = Int(parts[1]), last >= 0 else { return nil }
             self.init(first: first, last: last)
         }
     }
@@ -28,6 +29,9 @@ struct FrameRange: ExpressibleByArgument, Equatable {
     /// range reaches outside it.
     func indices(frameCount: Int) -> Result<ClosedRange<Int>, ExitCode> {
         let last = self.last ?? frameCount - 1
+        if let given = self.last, given < first {
+            return .failure(fail("--frames \(first)-\(given) is reversed: the first frame comes after the last (did you mean \(given)-\(first)?)", ExitStatus.usage))
+        }
         guard first < frameCount, last < frameCount else {
             let text = self.last.map { "\(first)-\($0)" } ?? "\(first)-"
             return .failure(fail("--frames \(text) is outside the scene, which has frames 0-\(frameCount - 1)", ExitStatus.usage))

@@ -26,16 +26,16 @@ struct PlotCommand: ParsableCommand {
     @Option(help: "Frames to plot: A-B, A- or N (default: all).")
     var frames: FrameRange?
 
-    @Option(help: "Frames per second (default: the scene's).")
+    @Option(parsing: .unconditional, help: "Frames per second (default: the scene's).")
     var fps: Double?
 
-    @Option(help: "Chart width in points.")
+    @Option(parsing: .unconditional, help: "Chart width in points.")
     var width: Double = 800
 
-    @Option(help: "Chart height in points.")
+    @Option(parsing: .unconditional, help: "Chart height in points.")
     var height: Double = 500
 
-    @Option(help: "Pixels per point.")
+    @Option(parsing: .unconditional, help: "Pixels per point.")
     var scale: Double = 2
 
     func validate() throws {

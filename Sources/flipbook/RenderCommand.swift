@@ -21,16 +21,16 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output directory (default: out/<scene name>).")
     var output: String?
 
-    @Option(help: "Frames per second (default: the scene's canvas.fps).")
+    @Option(parsing: .unconditional, help: "Frames per second (default: the scene's canvas.fps).")
     var fps: Double?
 
-    @Option(help: "Pixels per point (default: the scene's canvas.scale).")
+    @Option(parsing: .unconditional, help: "Pixels per point (default: the scene's canvas.scale).")
     var scale: Double?
 
     @Option(help: "Frames to render: A-B, A- (to the end) or N (default: all).")
     var frames: FrameRange?
 
-    @Option(name: .customLong("threads"), help: "Worker threads that draw and encode (default: the number of cores, at most 64).")
+    @Option(name: .customLong("threads"), parsing: .unconditional, help: "Worker threads that draw and encode (default: the number of cores, at most 64).")
     var threadOption: Int?
 
     /// `--threads`, or the number of cores.
@@ -39,7 +39,7 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "File-name pattern with one %d, numbered by frame index.")
     var pattern: String = "frame-%04d.png"
 
-    @Option(help: "Seconds to render instead of the scene's duration.")
+    @Option(parsing: .unconditional, help: "Seconds to render instead of the scene's duration.")
     var duration: Double?
 
     @Option(help: "PNG compression: fast (zlib level 1, no filter) or small (level 9, adaptive filters).")
@@ -53,6 +53,9 @@ struct RenderCommand: ParsableCommand {
 
     @Flag(help: "No progress bar and no summary line.")
     var quiet = false
+
+    @Option(name: .customLong("progress"), help: "Progress on standard error: auto (a bar on a terminal), bar, json (one object a line: frame, done, total, fps, eta in seconds) or none.")
+    var progressMode: ProgressMode = .auto
 
     @Flag(help: "Print per-stage timings and peak memory to standard error (for scripts/bench).")
     var timings = false
@@ -98,7 +101,7 @@ struct RenderCommand: ParsableCommand {
         let options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
                                     threads: threads, resume: resume)
         var player = try makePlayer(scene)
-        var progress = ProgressBar(enabled: !quiet && isatty(STDERR_FILENO) == 1)
+        var progress = ProgressBar(mode: progressMode, quiet: quiet, frames: indices)
         let interruption = Interruption()
         let stats: ExportStats
         do {

@@ -23,17 +23,20 @@ struct SheetCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "The PNG file to write.")
     var output: String?
 
-    @Option(help: "Cells per row.")
+    @Option(parsing: .unconditional, help: "Cells per row.")
     var columns: Int = 6
 
-    @Option(help: "Use every K-th frame (default: enough to keep the sheet to \(Self.defaultCellLimit) cells).")
+    @Option(parsing: .unconditional, help: "Use every K-th frame (default: enough to keep the sheet to \(Self.defaultCellLimit) cells).")
     var every: Int?
 
-    @Option(name: .customLong("cell-width"), help: "Width of each cell in points (the sheet is written at 1 pixel per point).")
+    @Option(name: .customLong("cell-width"), parsing: .unconditional, help: "Width of each cell in points (the sheet is written at 1 pixel per point).")
     var cellWidth: Double = 160
 
-    @Option(help: "Frames per second: a scene's frame rate (default: the scene's), or a directory's, for the times in labels (default: its .flipbook.json).")
+    @Option(parsing: .unconditional, help: "Frames per second: a scene's frame rate (default: the scene's), or a directory's, for the times in labels (default: its .flipbook.json).")
     var fps: Double?
+
+    @Option(help: "Frames of a scene to choose from: A-B, A- or N (default: all).")
+    var frames: FrameRange?
 
     static let defaultCellLimit = 24
 
@@ -53,6 +56,9 @@ struct SheetCommand: ParsableCommand {
         let exists = FileManager.default.fileExists(atPath: input, isDirectory: &isDirectory)
         let (sheet, summary): (ContactSheet, String)
         if exists && isDirectory.boolValue {
+            if frames != nil {
+                throw fail("--frames selects frames of a scene; \(input) is a directory (use --every, or render the frames you want)", ExitStatus.usage)
+            }
             (sheet, summary) = try sheetOfDirectory(input)
         } else {
             (sheet, summary) = try sheetOfScene(input)
@@ -66,7 +72,7 @@ struct SheetCommand: ParsableCommand {
     private func sheetOfScene(_ path: String) throws -> (ContactSheet, String) {
         let scene = try loadScene(path)
         let fps = self.fps ?? scene.fps
-        let all = try frameIndices(scene: scene, fps: fps, frames: nil)
+        let all = try frameIndices(scene: scene, fps: fps, frames: frames)
         let step = every ?? Self.defaultStep(count: all.count)
         let chosen = Swift.stride(from: 0, to: all.count, by: step).map { all[$0] }
         let cell = Size(width: cellWidth, height: max(1, (cellWidth * scene.size.height / scene.size.width).rounded()))

@@ -22,7 +22,7 @@ struct TraceCommand: ParsableCommand {
     @Option(help: "Frames to trace: A-B, A- or N (default: all).")
     var frames: FrameRange?
 
-    @Option(help: "Frames per second (default: the scene's).")
+    @Option(parsing: .unconditional, help: "Frames per second (default: the scene's).")
     var fps: Double?
 
     @Flag(help: ArgumentHelp(

@@ -14,7 +14,7 @@ struct ValidateCommand: ParsableCommand {
         var worst: Int32 = 0
         for path in scenes {
             do {
-                let scene = try SceneDocument.load(path: path)
+                let scene = try readScene(path)
                 print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
             } catch let error as SceneFileError {
                 let code = error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError

@@ -31,16 +31,20 @@ enum FlipbookProcess {
         return executable
     }
 
-    /// Runs `flipbook arguments...` in `directory` and waits for it to exit.
-    static func run(_ arguments: [String], in directory: URL) throws -> Result {
+    /// Runs `flipbook arguments...` in `directory`, with `input` on standard input (none: empty),
+    /// and waits for it to exit.
+    static func run(_ arguments: [String], in directory: URL, input: String? = nil) throws -> Result {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
         process.currentDirectoryURL = directory
-        let out = Pipe(), err = Pipe()
+        let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out
         process.standardError = err
+        process.standardInput = inPipe
         try process.run()
+        inPipe.fileHandleForWriting.write(Data((input ?? "").utf8))
+        try inPipe.fileHandleForWriting.close()
         let stdout = out.fileHandleForReading.readDataToEndOfFile()
         let stderr = err.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
