@@ -25,8 +25,9 @@ let package = Package(
         // System-library shims; only Render imports them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
                        providers: [.apt(["libcairo2-dev"])]),
-        // libpng wrapped in C so its setjmp/longjmp error handling never crosses into Swift.
-        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16")]),
+        // libpng wrapped in C so its setjmp/longjmp error handling never crosses into Swift;
+        // zlib directly for the band encoder.
+        .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG"]),
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Scene"]),

@@ -2,3 +2,5 @@
 #include <cairo-ft.h>
 #include <ft2build.h>
 #include FT_FREETYPE_H
+#include <cairo-svg.h>
+#include <cairo-pdf.h>

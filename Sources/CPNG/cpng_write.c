@@ -2,6 +2,7 @@
 // that must not return; ours records the message and longjmps back to the setjmp in
 // write_png, which tears libpng down and returns a status. Swift never sees a longjmp.
 #include "CPNG.h"
+#include "cpng_convert.h"
 
 #include <errno.h>
 #include <png.h>
@@ -53,58 +54,6 @@ size_t cpng_row_buffer_size(uint32_t width, cpng_output_format output) {
     return (size_t)width * (output == CPNG_OUTPUT_RGB ? 3 : 4);
 }
 
-// Straight alpha from premultiplied: c = round(c' * 255 / a), in integers so every machine
-// gets the same bytes; clamped because a premultiplied value may exceed its alpha by rounding.
-static inline uint8_t unpremultiply(uint32_t value, uint32_t alpha) {
-    uint32_t c = (value * 255 + alpha / 2) / alpha;
-    return (uint8_t)(c > 255 ? 255 : c);
-}
-
-static void convert_argb32_row(const uint32_t *src, uint32_t width, cpng_output_format output, uint8_t *dst) {
-    if (output == CPNG_OUTPUT_RGB) {
-        for (uint32_t x = 0; x < width; x++, dst += 3) {
-            uint32_t v = src[x];
-            dst[0] = (uint8_t)(v >> 16);
-            dst[1] = (uint8_t)(v >> 8);
-            dst[2] = (uint8_t)v;
-        }
-        return;
-    }
-    for (uint32_t x = 0; x < width; x++, dst += 4) {
-        uint32_t v = src[x];
-        uint32_t a = v >> 24;
-        if (a == 255) {
-            dst[0] = (uint8_t)(v >> 16); dst[1] = (uint8_t)(v >> 8); dst[2] = (uint8_t)v; dst[3] = 255;
-        } else if (a == 0) {
-            dst[0] = 0; dst[1] = 0; dst[2] = 0; dst[3] = 0;
-        } else {
-            dst[0] = unpremultiply((v >> 16) & 0xFF, a);
-            dst[1] = unpremultiply((v >> 8) & 0xFF, a);
-            dst[2] = unpremultiply(v & 0xFF, a);
-            dst[3] = (uint8_t)a;
-        }
-    }
-}
-
-static void convert_rgba8_row(const uint8_t *src, uint32_t width, cpng_output_format output, uint8_t *dst) {
-    if (output == CPNG_OUTPUT_RGBA) {
-        memcpy(dst, src, (size_t)width * 4);
-        return;
-    }
-    for (uint32_t x = 0; x < width; x++, src += 4, dst += 3) {
-        dst[0] = src[0]; dst[1] = src[1]; dst[2] = src[2];
-    }
-}
-
-static void convert_row(const cpng_image_source *source, uint32_t y, cpng_output_format output, uint8_t *dst) {
-    const uint8_t *row = source->pixels + (size_t)y * source->stride;
-    if (source->format == CPNG_SOURCE_ARGB32_PREMULTIPLIED) {
-        convert_argb32_row((const uint32_t *)(const void *)row, source->width, output, dst);
-    } else {
-        convert_rgba8_row(row, source->width, output, dst);
-    }
-}
-
 static int write_png(FILE *file, const cpng_image_source *source, const cpng_write_options *options,
                      uint8_t *row_buffer, cpng_status *status) {
     write_context context = { file, status };
@@ -131,7 +80,7 @@ static int write_png(FILE *file, const cpng_image_source *source, const cpng_wri
                  PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
     for (uint32_t y = 0; y < source->height; y++) {
-        convert_row(source, y, options->output, row_buffer);
+        cpng_convert_row(source, y, options->output, row_buffer);
         png_write_row(png, row_buffer);
     }
     png_write_end(png, info);

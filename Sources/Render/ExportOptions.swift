@@ -11,15 +11,22 @@ public struct ExportOptions: Hashable, Sendable {
     public var png: PNGOptions
     /// Worker threads that draw and encode (at least 1; never more than the frames to write).
     public var threads: Int
-    /// Skip frames whose final file already exists (the source is still called for them).
+    /// Skip frames whose final file already exists and is a complete PNG (the source is still
+    /// called for them); a truncated one is written again.
     public var resume: Bool
     /// The pinned fonts text is drawn with.
     public var fonts: FontFiles
+    /// What is written: PNG, SVG or PDF files named by `pattern` in `directory`, or one
+    /// animated file (APNG, GIF, MP4, WebM) described by `video`.
+    public var format: OutputFormat
+    /// The animated file: required for APNG, GIF, MP4 and WebM, ignored otherwise.
+    public var video: VideoOptions?
 
     public init(directory: String, pattern: String = "frame-%04d.png", scale: Double = 1,
                 png: PNGOptions = .fast, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                resume: Bool = false, fonts: FontFiles = .dejaVuSans) {
+                resume: Bool = false, fonts: FontFiles = .dejaVuSans, format: OutputFormat = .png, video: VideoOptions? = nil) {
         self.directory = directory; self.pattern = pattern; self.scale = scale; self.png = png
         self.threads = threads; self.resume = resume; self.fonts = fonts
+        self.format = format; self.video = video
     }
 }

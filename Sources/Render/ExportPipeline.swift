@@ -1,11 +1,12 @@
 import Foundation
 import Scene
 
-/// Exports frames as PNG files: the calling thread runs the frame source in order (simulation
+/// Exports frames as PNG, SVG or PDF files, or as one APNG, GIF, MP4 or WebM file fed to ffmpeg
+/// (`ExportDestination`): the calling thread runs the frame source in order (simulation
 /// is sequential), a fixed pool of worker threads draws and encodes, each with its own
 /// renderer and buffers, and a bounded queue keeps at most 2 × threads frames in flight.
 ///
-/// Each file is written as `.NAME.tmp-PID` in the output directory and renamed to NAME when
+/// Each file is written as `.NAME.tmp-HOST-PID` (`Temporaries`) in the output directory and renamed to NAME when
 /// complete, so an interrupted export leaves only complete frames. The bytes of every file
 /// depend only on its frame and the options, never on the thread count.
 public struct ExportPipeline {
@@ -29,13 +30,46 @@ public struct ExportPipeline {
     /// before it is written) or abandon what they hold, temporary files are
     /// removed, every thread is joined, and the error is thrown: the source's own error,
     /// a `RenderError`, or an `ExportError` naming the file and the OS's reason.
+    ///
+    /// A GIF takes two passes over the frames (`ExportDestination`): `source` is then called
+    /// twice for every index, in order each time, and progress counts both passes.
     public func run(frames: [Int], source: (Int) throws -> Frame, skip: ((Int) throws -> Void)? = nil,
                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> ExportStats {
         let started = MonotonicClock.nanoseconds()
-        let names = try FrameNamePattern(options.pattern)
         try validate(frames)
+        let passes = try ExportDestination.passes(for: options, frames: frames)
+        var stats = ExportStats()
+        do {
+            for (number, destination) in passes.enumerated() {
+                let passProgress = progress.map { report in
+                    { (done: Int, total: Int) in report(number * total + done, passes.count * total) }
+                }
+                let pass = try run(frames: frames, source: source, skip: skip, progress: passProgress, into: destination)
+                try destination.finish(isLastPass: number == passes.count - 1)
+                stats.framesWritten = pass.framesWritten
+                stats.framesSkipped = pass.framesSkipped
+                stats.framesRepeated = pass.framesRepeated
+                stats.threads = pass.threads
+                stats.simulateMilliseconds += pass.simulateMilliseconds
+                stats.drawMilliseconds += pass.drawMilliseconds
+                stats.encodeMilliseconds += pass.encodeMilliseconds
+                stats.writeMilliseconds += pass.writeMilliseconds
+            }
+        } catch {
+            passes.forEach { $0.discard() }
+            throw error
+        }
+        stats.wallSeconds = MonotonicClock.milliseconds(since: started) / 1000
+        return stats
+    }
+
+    /// One pass of `run`, into `destination`.
+    private func run(frames: [Int], source: (Int) throws -> Frame, skip: ((Int) throws -> Void)?,
+                     progress: ((_ done: Int, _ total: Int) -> Void)?, into destination: ExportDestination) throws -> ExportStats {
+        let started = MonotonicClock.nanoseconds()
+        let names = try FrameNamePattern(options.pattern)
         let workers = try (0..<min(options.threads, max(frames.count, 1))).map { _ in
-            try ExportWorker(scale: options.scale, png: options.png, fonts: options.fonts)
+            try ExportWorker(output: destination.makeOutput())
         }
         let directory = options.directory.isEmpty ? "." : options.directory
         try OutputDirectory.create(directory)
@@ -63,6 +97,7 @@ public struct ExportPipeline {
             report(finished, stats.framesSkipped)
             if settled { break }
         }
+        if sourceError != nil || queue.state.failure != nil { destination.cancel() }
         for _ in workers { exited.wait() }
 
         let (finished, failure) = queue.state
@@ -94,11 +129,12 @@ public struct ExportPipeline {
     private func feed(_ frames: [Int], from source: (Int) throws -> Frame, skip: ((Int) throws -> Void)?, names: FrameNamePattern,
                       directory: String, into queue: ExportQueue, stats: inout ExportStats,
                       report: (_ finished: Int, _ skipped: Int) -> Void) -> Error? {
-        let suffix = ".tmp-\(getpid())"
+        var repeats = RepeatedFrames(enabled: options.format == .png)
         for index in frames {
             let name = names.fileName(for: index)
             let finalPath = OutputDirectory.path(directory, name)
-            let skipped = options.resume && OutputDirectory.isRegularFile(finalPath)
+            let skipped = options.resume && FrameCompleteness.problem(at: finalPath, format: options.format.rawValue) == nil
+            if skipped { repeats.breakChain() }
             let frame: Frame
             let simulating = MonotonicClock.nanoseconds()
             do {
@@ -122,7 +158,9 @@ public struct ExportPipeline {
                 stats.framesSkipped += 1
             } else {
                 let job = ExportJob(index: index, frame: frame, finalPath: finalPath,
-                                    temporaryPath: OutputDirectory.path(directory, "." + name + suffix))
+                                    temporaryPath: OutputDirectory.path(directory, Temporaries.name(for: name)),
+                                    encoding: repeats.encoding(for: frame))
+                if case .repeatOf? = job.encoding { stats.framesRepeated += 1 }
                 guard queue.push(job) else { return nil }
             }
             report(queue.state.finished, stats.framesSkipped)

@@ -10,6 +10,9 @@ struct ExportJob {
     let finalPath: String
     /// Where the PNG is written first, in the same directory.
     let temporaryPath: String
+    /// Whether the file is encoded or repeats an earlier frame's bytes (`RepeatedFrames`);
+    /// nil: encoded, shared with nobody.
+    var encoding: FrameEncoding? = nil
 }
 
 /// The bounded hand-off between the thread that simulates and the workers: at most `capacity`

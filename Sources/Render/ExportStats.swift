@@ -5,6 +5,9 @@ public struct ExportStats: Hashable, Sendable {
     public var framesWritten = 0
     /// Frames skipped because `resume` found their file already there.
     public var framesSkipped = 0
+    /// Frames written (counted in `framesWritten`) from the bytes of the frame before them,
+    /// because they draw exactly like it: neither drawn nor encoded.
+    public var framesRepeated = 0
     /// Worker threads used.
     public var threads = 0
     /// Wall-clock seconds for the whole export.
@@ -13,8 +16,8 @@ public struct ExportStats: Hashable, Sendable {
     public var simulateMilliseconds = 0.0
     /// Milliseconds drawing with Cairo, summed over workers.
     public var drawMilliseconds = 0.0
-    /// Milliseconds converting rows and compressing with libpng (including its writes into
-    /// the stdio buffer), summed over workers.
+    /// Milliseconds converting rows and compressing (PNG into memory, then written to the
+    /// file), summed over workers.
     public var encodeMilliseconds = 0.0
     /// Milliseconds opening, closing and renaming files, summed over workers.
     public var writeMilliseconds = 0.0

@@ -9,10 +9,13 @@ public struct FrameNamePattern: Hashable, Sendable {
     private let padsWithZeros: Bool
 
     /// Throws `ExportError.invalidPattern` for anything but one integer conversion in a plain
-    /// file name (no "/").
+    /// file name (no "/", no leading dot).
     public init(_ pattern: String) throws {
         func invalid(_ reason: String) -> ExportError { .invalidPattern(pattern, reason: reason) }
         guard !pattern.contains("/"), !pattern.contains("\0") else { throw invalid("a file name cannot contain \"/\"") }
+        guard !pattern.hasPrefix(".") else {
+            throw invalid("a leading dot hides the frames (ls, sheet and GIF tools skip dot-files, and temporaries use them)")
+        }
         var parts = ["", ""]
         var conversion: (width: Int, zeros: Bool)?
         var characters = pattern[...]

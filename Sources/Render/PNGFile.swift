@@ -29,7 +29,7 @@ public enum PNGFile {
         }
     }
 
-    /// Creates `.NAME.tmp-PID` in `path`'s directory, lets `encode` fill it, closes it and
+    /// Creates `.NAME.tmp-HOST-PID` in `path`'s directory, lets `encode` fill it, closes it and
     /// renames it to `path`; removes it on any failure. Errors name `path`, not the
     /// temporary file.
     static func writeAtomically(to path: String, _ encode: (OutputFile) throws -> Void) throws {
@@ -52,10 +52,10 @@ public enum PNGFile {
         }
     }
 
-    /// `dir/.name.tmp-PID` for `dir/name`.
+    /// `dir/.name.tmp-HOST-PID` for `dir/name` (`Temporaries`).
     static func temporaryPath(for path: String) -> String {
-        guard let slash = path.lastIndex(of: "/") else { return ".\(path).tmp-\(getpid())" }
-        return "\(path[...slash]).\(path[path.index(after: slash)...]).tmp-\(getpid())"
+        guard let slash = path.lastIndex(of: "/") else { return Temporaries.name(for: path) }
+        return "\(path[...slash])" + Temporaries.name(for: String(path[path.index(after: slash)...]))
     }
 
     private static func naming(_ path: String, _ error: Error) -> Error {

@@ -7,6 +7,8 @@ enum ExitStatus {
     static let usage: Int32 = 64
     static let dataError: Int32 = 65
     static let noInput: Int32 = 66
+    /// A program flipbook needs (ffmpeg) is missing or cannot be started.
+    static let unavailable: Int32 = 69
     /// A system file flipbook needs (the pinned font) is missing.
     static let osFile: Int32 = 72
     static let cannotCreate: Int32 = 73
@@ -35,6 +37,7 @@ func loadScene(_ path: String) throws -> Scene {
 func readScene(_ path: String) throws -> Scene {
     guard path == "-" else { return try SceneDocument.load(path: path) }
     let data = FileHandle.standardInput.readDataToEndOfFile()
+    SceneHash.standardInputScene = data
     guard let text = String(data: data, encoding: .utf8) else {
         throw SceneFileError(kind: .syntax, file: "<stdin>", line: 0, column: 0, keyPath: "", message: "standard input is not UTF-8 text")
     }

@@ -25,9 +25,12 @@ struct FrameFiles {
 
     func path(_ name: String) -> String { (directory as NSString).appendingPathComponent(name) }
 
-    /// The frame rate render recorded in the directory's .flipbook.json, if any.
+    /// The frame rate render recorded in the directory's .flipbook.json (or, after a sharded
+    /// render, the first shard's manifest), if any.
     var manifestFPS: Double? {
-        guard let data = FileManager.default.contents(atPath: path(".flipbook.json")),
+        let shards = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(Manifest.isManifestName).sorted()
+        guard let name = ([Manifest.fileName] + shards).first(where: { FileManager.default.fileExists(atPath: path($0)) }),
+              let data = FileManager.default.contents(atPath: path(name)),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let fps = (object["fps"] as? NSNumber)?.doubleValue, fps.isFinite, fps > 0 else { return nil }
         return fps

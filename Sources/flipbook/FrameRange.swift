@@ -48,9 +48,12 @@ struct Shard: ExpressibleByArgument, Equatable {
     init?(argument: String) {
         let parts = argument.split(separator: "/")
         guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]),
-              count >= 1, count <= 1_000_000, (1...count).contains(index) else { return nil }
+              count >= 1, count <= Self.maximumCount, (1...count).contains(index) else { return nil }
         self.index = index; self.count = count
     }
+
+    /// More shards than this is surely a mistake.
+    static let maximumCount = 1_000_000
 
     /// This shard's part of `range`; empty when there are more shards than frames.
     func part(of range: ClosedRange<Int>) -> [Int] {

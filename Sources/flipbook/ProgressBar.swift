@@ -58,7 +58,8 @@ struct ProgressBar {
             let (fps, eta) = rate(done: done, total: total)
             var lines = ""
             for count in max(lastDrawn, 0) + 1...done {
-                let frame = count <= frames.count ? "\(frames[count - 1])" : "null"
+                // A GIF passes over the frames twice (palette, then GIF): total is then 2 × frames.
+                let frame = frames.isEmpty ? "null" : "\(frames[(count - 1) % frames.count])"
                 lines += String(format: "{\"frame\":%@,\"done\":%d,\"total\":%d,\"fps\":%.2f,\"eta\":%.2f}\n", frame, count, total, fps, eta)
             }
             lastDrawn = done

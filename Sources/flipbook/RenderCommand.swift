@@ -8,7 +8,7 @@ import SceneFile
 struct RenderCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "render",
-        abstract: "Render a scene's frames to PNG files.",
+        abstract: "Render a scene's frames to PNG, SVG or PDF files, or to an APNG, GIF, MP4 or WebM file.",
         discussion: """
             Frames are named by their real index (frame-0000.png, ...) and each is written to a \
             temporary name and renamed, so an interrupted render leaves only complete frames; \
@@ -18,8 +18,20 @@ struct RenderCommand: ParsableCommand {
     @Argument(help: "The scene file (YAML or JSON).")
     var scene: String
 
-    @Option(name: [.short, .customLong("output")], help: "Output directory (default: out/<scene name>).")
+    @Option(name: [.short, .customLong("output")], help: "Output directory for png, svg and pdf frames (default: out/<scene name>); the file for apng, gif, mp4 and webm (default: out/<scene name>.<ext>).")
     var output: String?
+
+    @Option(name: .customLong("format"), help: "png, apng, gif, mp4, webm, svg or pdf (default: from -o's extension when it is .apng, .gif, .mp4 or .webm, else png).")
+    var formatOption: String?
+
+    @Option(parsing: .unconditional, help: "MP4/WebM constant rate factor, lower is better and bigger: MP4 (x264) 0-51, default 18; WebM (VP9) 0-63, default 24.")
+    var crf: Int?
+
+    @Option(help: "MP4/WebM quality: low, medium or high (CRF 28, 23, 18 for MP4; 40, 32, 24 for WebM). Default: high.")
+    var quality: QualityChoice?
+
+    @Option(help: "MP4 only (it has no alpha): the colour a transparent canvas is composited over, #rrggbb (default: #ffffff).")
+    var matte: String?
 
     @Option(parsing: .unconditional, help: "Frames per second (default: the scene's canvas.fps).")
     var fps: Double?
@@ -36,8 +48,8 @@ struct RenderCommand: ParsableCommand {
     /// `--threads`, or the number of cores.
     var threads: Int { threadOption ?? min(ProcessInfo.processInfo.activeProcessorCount, Self.maximumThreads) }
 
-    @Option(help: "File-name pattern with one %d, numbered by frame index.")
-    var pattern: String = "frame-%04d.png"
+    @Option(name: .customLong("pattern"), help: "File-name pattern with one %d, numbered by frame index (default: frame-%04d.png, .svg or .pdf).")
+    var patternOption: String?
 
     @Option(parsing: .unconditional, help: "Seconds to render instead of the scene's duration.")
     var duration: Double?
@@ -45,10 +57,10 @@ struct RenderCommand: ParsableCommand {
     @Option(help: "PNG compression: fast (zlib level 1, no filter) or small (level 9, adaptive filters).")
     var compression: CompressionChoice = .fast
 
-    @Option(help: "Render only part I of N (1-based) of the selected frames, as contiguous blocks, to split a render across machines.")
-    var shard: Shard?
+    @Option(help: "Render only part I of N (1-based) of the selected frames, as contiguous blocks, to split a render across machines; auto or auto/N reads I (and N) from Slurm, Kubernetes, AWS Batch or GNU Parallel (docs/farm.md).")
+    var shard: ShardSpecification?
 
-    @Flag(help: "Skip frames whose file already exists.")
+    @Flag(help: "Keep the complete frames already there and render the rest; refuses when the directory's manifests record another scene, fps, scale, size, pattern or format.")
     var resume = false
 
     @Flag(help: "No progress bar and no summary line.")
@@ -68,6 +80,7 @@ struct RenderCommand: ParsableCommand {
             throw ValidationError("--threads must be between 1 and \(Self.maximumThreads), got \(threads)")
         }
         do { _ = try FrameNamePattern(pattern) } catch { throw ValidationError("--pattern: \(error)") }
+        try validateFormat()
     }
 
     /// More threads than this only costs memory: each holds a frame-sized surface.
@@ -88,18 +101,21 @@ struct RenderCommand: ParsableCommand {
             throw fail("--threads \(threads): \(threads) frames of \(pixels.width)×\(pixels.height) pixels need more than "
                        + "\(Self.maximumSurfaceBytes >> 30) GiB; use fewer threads", ExitStatus.usage)
         }
+        let shard = try self.shard?.resolve(environment: ProcessInfo.processInfo.environment)
         let indices = try frameIndices(scene: scene, fps: fps, frames: frames, shard: shard)
-        guard let firstIndex = indices.first, let lastIndex = indices.last else {
-            throw fail("--shard \(shard.map { "\($0.index)/\($0.count)" } ?? ""): this shard has no frames; use fewer shards", ExitStatus.usage)
-        }
+        guard !indices.isEmpty else { return try noteEmptyShard(shard, scene: scene, fps: fps) }
         do { try FontFiles.dejaVuSans.checkPresent() } catch {
             throw fail("\(error)", ExitStatus.osFile)
         }
-        let directory = output ?? "out/\(scene.name)"
+        let animation = try animationOptions(sceneName: scene.name, fps: fps)
+        let directory = animation?.directory ?? output ?? "out/\(scene.name)"
+        let manifest = animation != nil ? nil : try checkedManifest(scene: scene, fps: fps, scale: scale, frames: indices, shard: shard,
+                                                                     directory: directory, format: format.rawValue)
         try prepare(directory: directory)
+        if let manifest { try begin(manifest, frames: indices, in: directory) }
 
         let options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
-                                    threads: threads, resume: resume)
+                                    threads: threads, resume: resume, format: format, video: animation)
         var player = try makePlayer(scene)
         var progress = ProgressBar(mode: progressMode, quiet: quiet, frames: indices)
         let interruption = Interruption()
@@ -114,19 +130,19 @@ struct RenderCommand: ParsableCommand {
             }, progress: { done, total in progress.update(done: done, total: total) })
         } catch let error as SceneRuntimeError {
             progress.finish()
-            throw fail("\(error); the frames before it are written", ExitStatus.dataError)
+            throw fail("\(error); " + (animation.map { "nothing was written to \($0.path)" } ?? "the frames before it are written"),
+                       ExitStatus.dataError)
         } catch {
             progress.finish()
-            throw fail("\(error)", exportExitStatus(for: error))
+            throw fail(failureText(error, animation: animation), exportExitStatus(for: error))
         }
         progress.finish()
-        try writeManifest(directory: directory, scene: scene, fps: fps, scale: scale, frames: firstIndex...lastIndex)
 
         if !quiet {
             func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
             let skipped = stats.framesSkipped > 0 ? " (\(stats.framesSkipped) already there)" : ""
             print("rendered \(count(stats.framesWritten, "frame"))\(skipped) in \(String(format: "%.2f", stats.wallSeconds)) s, "
-                  + "\(String(format: "%.1f", stats.framesPerSecond)) frames/s, \(count(stats.threads, "thread")) -> \(directory)/")
+                  + "\(String(format: "%.1f", stats.framesPerSecond)) frames/s, \(count(stats.threads, "thread")) -> \(animation?.path ?? directory + "/")")
         }
         fflush(stdout)
         if timings { printTimings(stats) }
@@ -149,25 +165,10 @@ struct RenderCommand: ParsableCommand {
         try? manager.removeItem(atPath: probe)
     }
 
-    /// `.flipbook.json` beside the frames: what scripts/gif and later tools need to know.
-    private func writeManifest(directory: String, scene: Scene, fps: Double, scale: Double, frames: ClosedRange<Int>) throws {
-        let manifest = Manifest(scene: scene.name, fps: fps, scale: scale, width: scene.size.width, height: scene.size.height,
-                                firstFrame: frames.lowerBound, lastFrame: frames.upperBound, pattern: pattern)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
-        let path = "\(directory)/.flipbook.json"
-        let temporary = path + ".tmp-\(getpid())"
-        guard let data = try? encoder.encode(manifest),
-              FileManager.default.createFile(atPath: temporary, contents: data + Data("\n".utf8)), rename(temporary, path) == 0 else {
-            try? FileManager.default.removeItem(atPath: temporary)
-            throw fail("cannot write \(path): \(String(cString: strerror(errno)))", ExitStatus.ioError)
-        }
-    }
-
     private func printTimings(_ stats: ExportStats) {
         let n = Double(max(stats.framesWritten, 1))
         func ms(_ total: Double) -> String { String(format: "%.2fms", total / n) }
-        let line = "timings: frames=\(stats.framesWritten) threads=\(stats.threads) wall=\(String(format: "%.3f", stats.wallSeconds))s "
+        let line = "timings: frames=\(stats.framesWritten) repeated=\(stats.framesRepeated) threads=\(stats.threads) wall=\(String(format: "%.3f", stats.wallSeconds))s "
             + "fps=\(String(format: "%.1f", stats.framesPerSecond)) simulate=\(ms(stats.simulateMilliseconds)) "
             + "draw=\(ms(stats.drawMilliseconds)) encode=\(ms(stats.encodeMilliseconds)) write=\(ms(stats.writeMilliseconds)) "
             + "peakRSS=\(peakResidentKiB())KiB\n"
@@ -189,20 +190,9 @@ func exportExitStatus(for error: Error) -> Int32 {
     case RenderError.fontMissing, RenderError.fontUnreadable: return ExitStatus.osFile
     case ExportError.cannotCreateDirectory: return ExitStatus.cannotCreate
     case ExportError.cannotWrite: return ExitStatus.ioError
+    case let error as VideoExportError: return animationExitStatus(for: error)
     default: return ExitStatus.ioError
     }
-}
-
-/// What render writes into `.flipbook.json`.
-struct Manifest: Codable {
-    var scene: String
-    var fps: Double
-    var scale: Double
-    var width: Double
-    var height: Double
-    var firstFrame: Int
-    var lastFrame: Int
-    var pattern: String
 }
 
 /// `mkdir -p`, returning the OS's reason on failure (nil on success).
@@ -211,7 +201,7 @@ func makeDirectories(_ path: String) -> String? {
     if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) {
         return isDirectory.boolValue ? nil : "a file is in the way"
     }
-    let parent = (path as NSString).deletingLastPathComponent
+    let parent = FilePath.parent(of: path)
     if !parent.isEmpty, parent != path, let problem = makeDirectories(parent) { return problem }
     if mkdir(path, 0o777) != 0 && errno != EEXIST { return String(cString: strerror(errno)) }
     return nil

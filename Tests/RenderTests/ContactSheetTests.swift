@@ -60,8 +60,8 @@ final class ContactSheetTests: XCTestCase {
     }
 
     func testTemporaryNameIsAHiddenSibling() {
-        let pid = getpid()
-        XCTAssertEqual(PNGFile.temporaryPath(for: "out/plot.png"), "out/.plot.png.tmp-\(pid)")
-        XCTAssertEqual(PNGFile.temporaryPath(for: "plot.png"), ".plot.png.tmp-\(pid)")
+        let suffix = ".tmp-\(Temporaries.currentHost)-\(getpid())"
+        XCTAssertEqual(PNGFile.temporaryPath(for: "out/plot.png"), "out/.plot.png" + suffix)
+        XCTAssertEqual(PNGFile.temporaryPath(for: "plot.png"), ".plot.png" + suffix)
     }
 }

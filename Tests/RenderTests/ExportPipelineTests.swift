@@ -61,15 +61,20 @@ final class ExportPipelineTests: XCTestCase {
         XCTAssertEqual(stats.framesWritten, 20)
     }
 
+    /// What resume takes for a complete PNG: the signature, anything, an IEND chunk.
+    private let sentinel = Data(FrameCompleteness.pngSignature + Array("already rendered".utf8) + FrameCompleteness.pngEnd)
+
     func testResumeSkipsExistingFilesButStillAdvancesTheSource() throws {
         let directory = try TemporaryDirectory()
-        let sentinel = Data("already rendered".utf8)
         try sentinel.write(to: URL(fileURLWithPath: directory.file("frame-0002.png")))
+        // A truncated frame is written again.
+        try Data("half a frame".utf8).write(to: URL(fileURLWithPath: directory.file("frame-0003.png")))
         var calls: [Int] = []
         let stats = try export(Array(0..<5), to: directory.path, threads: 2, resume: true,
                                source: { calls.append($0); return SampleFrames.animated($0) })
         XCTAssertEqual(calls, [0, 1, 2, 3, 4])
         XCTAssertEqual(try bytes(directory.file("frame-0002.png")), sentinel, "left alone")
+        XCTAssertNil(FrameCompleteness.problem(at: directory.file("frame-0003.png"), format: "png"), "written again")
         XCTAssertEqual(stats.framesSkipped, 1)
         XCTAssertEqual(stats.framesWritten, 4)
         XCTAssertEqual(try directory.contents().count, 5)
@@ -80,7 +85,6 @@ final class ExportPipelineTests: XCTestCase {
 
     func testResumedFramesAreOnlyAdvancedWhenASkipIsGiven() throws {
         let directory = try TemporaryDirectory()
-        let sentinel = Data("already rendered".utf8)
         try sentinel.write(to: URL(fileURLWithPath: directory.file("frame-0001.png")))
         var built: [Int] = [], advanced: [Int] = []
         let options = ExportOptions(directory: directory.path, pattern: "frame-%04d.png", scale: 1, threads: 1, resume: true)
@@ -126,7 +130,7 @@ final class ExportPipelineTests: XCTestCase {
     /// The temporary name is a link to /dev/full: every write fails with ENOSPC mid-encode.
     func testFullDiskStopsNamesTheFileAndRemovesTheTemporary() throws {
         let directory = try TemporaryDirectory()
-        let temporary = directory.file(".frame-0002.png.tmp-\(getpid())")
+        let temporary = directory.file(Temporaries.name(for: "frame-0002.png"))
         try FileManager.default.createSymbolicLink(atPath: temporary, withDestinationPath: "/dev/full")
         XCTAssertThrowsError(try export(Array(0..<40), to: directory.path, threads: 2)) {
             XCTAssertEqual($0 as? ExportError, .cannotWrite(frame: 2, path: directory.file("frame-0002.png"),
@@ -134,7 +138,7 @@ final class ExportPipelineTests: XCTestCase {
             XCTAssertEqual(String(describing: $0),
                            "cannot write frame 2 to \(directory.file("frame-0002.png")): No space left on device")
         }
-        XCTAssertFalse(try directory.contents().contains(".frame-0002.png.tmp-\(getpid())"))
+        XCTAssertFalse(try directory.contents().contains(Temporaries.name(for: "frame-0002.png")))
         XCTAssertFalse(try directory.contents().contains("frame-0002.png"))
         try assertOnlyCompleteFrames(in: directory)
     }

@@ -6,28 +6,26 @@ import Scene
 import SceneFile
 
 /// Renders the key frames of every scene in `scenes/` at scale 1 and compares them with
-/// `golden/<scene>/<frame>.png`.
+/// `golden/<scene>/<frame>.png`, through the same `GoldenCheck` as `flipbook compare`.
 ///
-/// Comparison: a pixel differs when any channel (RGBA) differs by more than
-/// `channelTolerance`; a frame fails when more than `maximumDifferingPixels` pixels differ.
-/// This absorbs anti-aliasing noise between Cairo/pixman builds, not a moved edge.
+/// Comparison (`GoldenComparison.standard`): a pixel differs when any channel (RGBA) differs by
+/// more than 2; a frame fails when more than 40 pixels differ. This absorbs anti-aliasing
+/// noise between Cairo/pixman builds, not a moved edge.
 /// On failure, `golden-failures/<scene>/<frame>.png` shows expected | difference | actual.
 ///
 /// `GOLDEN_RECORD=missing` writes goldens that do not exist yet; `GOLDEN_RECORD=all`
-/// rewrites every one (explain why in the commit). `GOLDEN_SCENES=a,b` limits the scenes.
+/// rewrites every one (explain why in the commit); `GOLDEN_RECORD=failed` rewrites those that
+/// fail. `GOLDEN_SCENES=a,b` limits the scenes.
 final class GoldenTests: XCTestCase {
-    static let channelTolerance = 2
-    static let maximumDifferingPixels = 40
+    private let comparison = GoldenComparison.standard
 
     private var repository: URL {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
     }
 
-    private enum RecordMode: String { case never, missing, all }
-
-    private var recordMode: RecordMode {
+    private var recordMode: GoldenRecordMode {
         let value = ProcessInfo.processInfo.environment["GOLDEN_RECORD"] ?? "never"
-        return RecordMode(rawValue: value) ?? .never
+        return GoldenRecordMode(rawValue: value) ?? .never
     }
 
     /// Scene files found at run time, sorted by name.
@@ -41,106 +39,42 @@ final class GoldenTests: XCTestCase {
             .filter { only == nil || only!.contains($0.deletingPathExtension().lastPathComponent) }
     }
 
-    /// The frames a scene's golden covers: its `keyFrames`, or four spread evenly.
-    static func keyFrames(of scene: Scene) -> [Int] {
-        if !scene.keyFrames.isEmpty { return scene.keyFrames }
-        let last = scene.frameCount(fps: scene.fps) - 1
-        return Array(Set((0..<4).map { $0 * last / 3 })).sorted()
-    }
-
     func testEveryScenesKeyFramesMatchTheirGoldens() throws {
         let files = try sceneFiles()
         XCTAssertFalse(files.isEmpty, "no scenes found in \(repository.path)/scenes")
         var checked = 0
         for file in files {
             let scene = try SceneDocument.load(path: file.path)
-            let renderer = try CairoRenderer(canvasSize: scene.size, scale: 1)
-            var player = try Player(scene: scene)
-            for index in Self.keyFrames(of: scene) {
-                try renderer.render(try player.frame(at: index, fps: scene.fps))
-                let actual = renderer.withPixels { PNGImage($0) }
-                try check(actual, scene: scene.name, frame: index)
+            let check = GoldenCheck(goldenDirectory: repository.appendingPathComponent("golden").appendingPathComponent(scene.name).path,
+                                    failureDirectory: repository.appendingPathComponent("golden-failures").appendingPathComponent(scene.name).path,
+                                    comparison: comparison, recordMode: recordMode)
+            var renderer = try KeyFrameRenderer(scene: scene, scale: 1)
+            for index in KeyFrameRenderer.keyFrames(of: scene) {
+                report(try check.check(try renderer.image(frame: index), frame: index), scene: scene.name)
                 checked += 1
             }
         }
         XCTAssertGreaterThan(checked, 0)
     }
 
-    private func check(_ actual: PNGImage, scene: String, frame: Int) throws {
-        let name = String(format: "%04d.png", frame)
-        let folder = repository.appendingPathComponent("golden").appendingPathComponent(scene)
-        let goldenPath = folder.appendingPathComponent(name).path
-        let exists = FileManager.default.fileExists(atPath: goldenPath)
-        if recordMode == .all || (recordMode == .missing && !exists) {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            try PNGEncoder(options: .smallFiles).write(actual, to: goldenPath)
+    private func report(_ result: GoldenResult, scene: String) {
+        let frame = result.frame, goldenPath = result.goldenPath
+        switch result.outcome {
+        case .matched:
+            break
+        case .recorded:
             print("recorded golden \(goldenPath)")
-            return
-        }
-        guard exists else {
+        case .missing:
             XCTFail("no golden for \(scene) frame \(frame) at \(goldenPath); run GOLDEN_RECORD=missing scripts/record-golden and look at it")
-            return
+        case .unreadable(let reason):
+            XCTFail("\(scene) frame \(frame): cannot read the golden \(goldenPath): \(reason)")
+        case .mismatched(let d, let panelPath) where !d.sameSize:
+            XCTFail("\(scene) frame \(frame): size \(d.actualWidth)×\(d.actualHeight), golden \(d.expectedWidth)×\(d.expectedHeight). "
+                    + "Expected | difference | actual: \(panelPath)")
+        case .mismatched(let d, let panelPath):
+            XCTFail("\(scene) frame \(frame): \(d.differingPixels) pixels differ by more than \(comparison.channelTolerance) "
+                    + "(largest difference \(d.largestDifference)); allowed \(comparison.maximumDifferingPixels). "
+                    + "Expected | difference | actual: \(panelPath)")
         }
-        let expected = try PNGImage(contentsOfFile: goldenPath)
-        guard expected.width == actual.width, expected.height == actual.height else {
-            XCTFail("\(scene) frame \(frame): size \(actual.width)×\(actual.height), golden \(expected.width)×\(expected.height)")
-            return
-        }
-        let comparison = ImageComparison(expected: expected, actual: actual, channelTolerance: Self.channelTolerance)
-        if comparison.differingPixels > Self.maximumDifferingPixels {
-            let failureFolder = repository.appendingPathComponent("golden-failures").appendingPathComponent(scene)
-            try FileManager.default.createDirectory(at: failureFolder, withIntermediateDirectories: true)
-            let failurePath = failureFolder.appendingPathComponent(name).path
-            try PNGEncoder().write(comparison.threePanel(), to: failurePath)
-            XCTFail("\(scene) frame \(frame): \(comparison.differingPixels) pixels differ by more than \(Self.channelTolerance) "
-                    + "(largest difference \(comparison.largestDifference)); allowed \(Self.maximumDifferingPixels). "
-                    + "Expected | difference | actual: \(failurePath)")
-        }
-    }
-}
-
-/// Per-pixel comparison of two same-sized images.
-struct ImageComparison {
-    let expected: PNGImage
-    let actual: PNGImage
-    let channelTolerance: Int
-    private(set) var differingPixels = 0
-    private(set) var largestDifference = 0
-    private var mask: [Bool]
-
-    init(expected: PNGImage, actual: PNGImage, channelTolerance: Int) {
-        precondition(expected.width == actual.width && expected.height == actual.height)
-        self.expected = expected; self.actual = actual; self.channelTolerance = channelTolerance
-        mask = [Bool](repeating: false, count: expected.width * expected.height)
-        for i in mask.indices {
-            var worst = 0
-            for c in 0..<4 { worst = max(worst, abs(Int(expected.rgba[i * 4 + c]) - Int(actual.rgba[i * 4 + c]))) }
-            largestDifference = max(largestDifference, worst)
-            if worst > channelTolerance { mask[i] = true; differingPixels += 1 }
-        }
-    }
-
-    /// expected | difference (differing pixels red over a faded expected) | actual, side by side.
-    func threePanel() -> PNGImage {
-        let w = expected.width, h = expected.height, gap = 4
-        let total = w * 3 + gap * 2
-        var bytes = [UInt8](repeating: 128, count: total * h * 4)
-        for y in 0..<h {
-            for x in 0..<w {
-                let i = (y * w + x) * 4
-                for c in 0..<4 {
-                    bytes[(y * total + x) * 4 + c] = expected.rgba[i + c]
-                    bytes[(y * total + 2 * (w + gap) + x) * 4 + c] = actual.rgba[i + c]
-                }
-                let d = (y * total + w + gap + x) * 4
-                if mask[y * w + x] {
-                    bytes[d] = 255; bytes[d + 1] = 0; bytes[d + 2] = 0
-                } else {
-                    for c in 0..<3 { bytes[d + c] = UInt8(191 + Int(expected.rgba[i + c]) / 4) }
-                }
-                bytes[d + 3] = 255
-            }
-        }
-        return PNGImage(width: total, height: h, hasAlpha: false, rgba: bytes)
     }
 }

@@ -174,7 +174,7 @@ final class CommandLineTests: XCTestCase {
 
     func testOversizedRequestsExit64BeforeAnyWork() throws {
         let path = try write(tiny, to: "tiny.yaml")
-        for arguments in [["--duration", "1e300"], ["--fps", "1e300"], ["--threads", "100"], ["--shard", "3/2"], ["--shard", "1/13"]] {
+        for arguments in [["--duration", "1e300"], ["--fps", "1e300"], ["--threads", "100"], ["--shard", "3/2"], ["--shard", "auto/0"]] {
             let r = try flipbook(["render", path, "-o", "out"] + arguments)
             XCTAssertEqual(r.status, 64, "\(arguments): \(r.stderr)")
             XCTAssertTrue(r.stderr.hasPrefix("Error:") || r.stderr.hasPrefix("flipbook: error:"), r.stderr)

@@ -89,4 +89,6 @@ int cpng_read_file(const char *path, cpng_decoded *out, cpng_status *status);
 
 void cpng_decoded_free(cpng_decoded *decoded);
 
+#include "cpng_memory.h"
+
 #endif

@@ -1,0 +1,11 @@
+// Row conversion shared by the libpng writer and the band encoder (private to CPNG).
+#ifndef FLIPBOOK_CPNG_CONVERT_H
+#define FLIPBOOK_CPNG_CONVERT_H
+
+#include "CPNG.h"
+
+/// Converts row `y` of `source` into `dst` in `output` layout (cpng_row_buffer_size bytes):
+/// premultiplied ARGB32 is unpremultiplied, RGB drops alpha.
+void cpng_convert_row(const cpng_image_source *source, uint32_t y, cpng_output_format output, uint8_t *dst);
+
+#endif

@@ -1,0 +1,58 @@
+// Encoding PNGs into memory: band-wise with zlib (the export's fast path, for frames that share
+// most rows with the one before), or with libpng for the row filters the band encoder lacks.
+//
+// Band-wise, the image is cut into horizontal bands of cpng_band_rows rows. Each band's rows
+// (filter byte 0, then the pixels) are deflated as an independent raw stream — a fresh
+// window, ended with a sync flush so it stops on a byte boundary — and the IDAT data is the
+// zlib header, every band's bytes in order, an empty final block and the Adler-32 of all rows
+// (combined from the bands' with adler32_combine). A band never refers to another, so its
+// compressed bytes depend only on its own pixels: the encoder keeps each band's pixels and
+// bytes from the previous image and reuses the bytes of a band whose pixels are unchanged,
+// and the file is byte for byte what compressing every band afresh gives.
+#ifndef FLIPBOOK_CPNG_MEMORY_H
+#define FLIPBOOK_CPNG_MEMORY_H
+
+#include "CPNG.h"
+
+/// zlib failed (not memory): `message` holds its text.
+enum { CPNG_ERROR_ZLIB = 5 };
+
+typedef struct cpng_band_encoder cpng_band_encoder;
+
+/// The last image an encoder wrote.
+typedef struct {
+    /// The whole PNG file, owned by the encoder: valid until its next encode or free.
+    const uint8_t *bytes;
+    size_t length;
+    /// Bands in the image, and how many of them were reused rather than compressed.
+    uint32_t bands;
+    uint32_t bands_reused;
+} cpng_band_output;
+
+/// Rows per band for an image `width` pixels wide: about 64 KiB of filtered rows, at least one
+/// row. Depends only on the width and the output format, so every encoder cuts alike.
+uint32_t cpng_band_rows(uint32_t width, cpng_output_format output);
+
+/// A new encoder at zlib `compression_level` (0...9), or NULL when out of memory or the
+/// level is invalid (`status` says which). Not thread-safe: one per thread.
+cpng_band_encoder *cpng_band_encoder_create(int compression_level, cpng_status *status);
+
+void cpng_band_encoder_free(cpng_band_encoder *encoder);
+
+/// The largest IDAT chunk the encoder writes (PNG allows 2^31 − 1 bytes); longer data is split
+/// over several chunks. For tests.
+void cpng_band_encoder_set_chunk_limit(cpng_band_encoder *encoder, uint32_t limit);
+
+/// Encodes `source` as a PNG with no row filter in `output` format into memory, reusing the
+/// compressed bands whose pixels equal those of the previous image of the same size and
+/// formats. Returns CPNG_OK and fills `out`, or an error code with details in `status`.
+int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
+                     cpng_band_output *out, cpng_status *status);
+
+/// Encodes `source` with libpng exactly as cpng_write does, into a buffer allocated with malloc:
+/// on CPNG_OK `*bytes` and `*length` hold the PNG (free `*bytes` with free()).
+int cpng_write_memory(const cpng_image_source *source, const cpng_write_options *options,
+                      uint8_t *row_buffer, size_t row_buffer_size, uint8_t **bytes, size_t *length,
+                      cpng_status *status);
+
+#endif

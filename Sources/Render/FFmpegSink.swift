@@ -1,0 +1,145 @@
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One ffmpeg process that several export workers feed, strictly in frame order: each worker
+/// draws and packs its frame in parallel with the others, then waits for its turn to write.
+/// At most one frame per worker waits, so memory does not grow with the frame count.
+///
+/// ffmpeg starts with the first frame (whose size and alpha fix the layout) and writes to
+/// `temporaryPath` in the output's directory; `finish` renames that to `finalPath` only when
+/// ffmpeg succeeds, `discard` removes it. Its arguments come from `arguments(layout)`.
+final class FFmpegSink {
+    let executable: String
+    let finalPath: String
+    let temporaryPath: String
+    /// Whether `finish` renames the temporary file to `finalPath` (false for an intermediate
+    /// file that the next pass reads and removes).
+    let renamesWhenFinished: Bool
+    private let arguments: (RawFrameLayout) -> [String]
+    private let order: [Int]
+    private let condition = NSCondition()
+    /// Position in `order` of the frame to write next.
+    private var next = 0
+    private var failure: Error?
+    private var process: FFmpegProcess?
+    private var layout: RawFrameLayout?
+
+    /// A sink that writes the frames `order` (frame indices, in the order they are written).
+    init(executable: String, finalPath: String, temporaryPath: String, renamesWhenFinished: Bool = true,
+         order: [Int], arguments: @escaping (RawFrameLayout) -> [String]) {
+        self.executable = executable
+        self.finalPath = finalPath
+        self.temporaryPath = temporaryPath
+        self.renamesWhenFinished = renamesWhenFinished
+        self.order = order
+        self.arguments = arguments
+    }
+
+    /// Waits until every frame before `index` is written, then writes `bytes` (one frame in
+    /// `layout`). Throws once the sink failed or was cancelled, or when ffmpeg fails: then
+    /// with `VideoExportError.ffmpegFailed` carrying its exit status and last line.
+    func write(index: Int, layout: RawFrameLayout, bytes: UnsafeRawBufferPointer) throws {
+        let process = try waitForTurn(index: index, layout: layout)
+        do {
+            try process.write(bytes)
+        } catch {
+            // ffmpeg stopped reading: wait for it to exit and report what it said.
+            let status = process.finish()
+            fail(with: VideoExportError.ffmpegFailed(path: finalPath, status: status == 0 ? 1 : status,
+                                                     lastLine: process.lastErrorLine))
+            throw failureError()
+        }
+        condition.lock()
+        next += 1
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    /// Stops waiting workers and kills ffmpeg (its output is removed by `discard`). Call when
+    /// the export fails, before joining the workers.
+    func cancel() {
+        fail(with: CancellationError())
+        condition.lock()
+        let process = self.process
+        condition.unlock()
+        process?.kill()
+    }
+
+    /// After a failure, once the workers are joined: stops ffmpeg and removes its output.
+    func discard() {
+        condition.lock()
+        let process = self.process
+        self.process = nil
+        condition.unlock()
+        process?.terminate()
+        OutputFile.remove(temporaryPath)
+    }
+
+    /// After every frame is written: ends ffmpeg's input, waits for it and moves its file into
+    /// place. On failure nothing is left under either name.
+    func finish() throws {
+        condition.lock()
+        let process = self.process
+        self.process = nil
+        condition.unlock()
+        guard let process else { return }
+        let status = process.finish()
+        guard status == 0 else {
+            OutputFile.remove(temporaryPath)
+            throw VideoExportError.ffmpegFailed(path: finalPath, status: status, lastLine: process.lastErrorLine)
+        }
+        guard renamesWhenFinished else { return }
+        errno = 0
+        guard rename(temporaryPath, finalPath) == 0 else {
+            let reason = errorText(errno == 0 ? EIO : errno)
+            OutputFile.remove(temporaryPath)
+            throw VideoExportError.cannotRename(path: finalPath, reason: reason)
+        }
+    }
+
+    /// Blocks until frame `index` is the next to write; starts ffmpeg for the first frame and
+    /// checks every later frame against its layout.
+    private func waitForTurn(index: Int, layout: RawFrameLayout) throws -> FFmpegProcess {
+        condition.lock(); defer { condition.unlock() }
+        while failure == nil && next < order.count && order[next] != index { condition.wait() }
+        if let failure { throw failure }
+        precondition(next < order.count, "frame \(index) is not one of the sink's frames")
+        if let established = self.layout {
+            guard established == layout, let process else {
+                let error = VideoExportError.frameSizeChanged(frame: index, width: layout.sourceWidth, height: layout.sourceHeight,
+                                                              expectedWidth: established.sourceWidth,
+                                                              expectedHeight: established.sourceHeight)
+                failure = error
+                condition.broadcast()
+                throw error
+            }
+            return process
+        }
+        do {
+            let process = try FFmpegProcess(executable: executable, arguments: arguments(layout))
+            self.process = process
+            self.layout = layout
+            return process
+        } catch {
+            failure = error
+            condition.broadcast()
+            throw error
+        }
+    }
+
+    private func fail(with error: Error) {
+        condition.lock()
+        if failure == nil { failure = error }
+        condition.broadcast()
+        condition.unlock()
+    }
+
+    private func failureError() -> Error {
+        condition.lock(); defer { condition.unlock() }
+        return failure ?? CancellationError()
+    }
+}

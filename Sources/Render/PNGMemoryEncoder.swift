@@ -1,0 +1,91 @@
+import CPNG
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Encodes rendered frames into PNG bytes in memory, for the export. With no row filter (the
+/// fast default) it compresses bands of rows independently and reuses the compressed bytes of
+/// every band whose pixels equal the previous frame's (see `cpng_memory.h`); other filters go
+/// through libpng. Either way the bytes depend only on the pixels and the options, never on
+/// which frame came before. Not thread-safe: make one per worker thread.
+final class PNGMemoryEncoder {
+    let options: PNGOptions
+    private let bands: OpaquePointer?
+    private var rowBuffer: [UInt8] = []
+    /// Bands encoded so far, and how many of them were reused rather than compressed.
+    private(set) var bandCount = 0
+    private(set) var bandsReused = 0
+
+    /// Throws `PNGError.invalidCompressionLevel` for a level outside 0...9.
+    init(options: PNGOptions) throws {
+        try options.validate()
+        self.options = options
+        guard options.filter == .none else {
+            bands = nil
+            return
+        }
+        var status = cpng_status()
+        guard let encoder = cpng_band_encoder_create(Int32(options.compressionLevel), &status) else {
+            throw Self.error(status)
+        }
+        bands = encoder
+    }
+
+    deinit { cpng_band_encoder_free(bands) }
+
+    /// The PNG file for `pixels`: RGB when they are opaque, straight-alpha RGBA otherwise.
+    func encode(_ pixels: PixelBuffer) throws -> [UInt8] {
+        var source = cpng_image_source(pixels: pixels.baseAddress.assumingMemoryBound(to: UInt8.self),
+                                       stride: pixels.bytesPerRow, width: UInt32(pixels.width),
+                                       height: UInt32(pixels.height), format: CPNG_SOURCE_ARGB32_PREMULTIPLIED)
+        let output = pixels.isOpaque ? CPNG_OUTPUT_RGB : CPNG_OUTPUT_RGBA
+        guard let bands else { return try encodeWithLibpng(&source, output: output) }
+        var status = cpng_status()
+        var result = cpng_band_output()
+        guard cpng_band_encode(bands, &source, output, &result, &status) == Int32(CPNG_OK), let bytes = result.bytes else {
+            throw Self.error(status)
+        }
+        bandCount += Int(result.bands)
+        bandsReused += Int(result.bands_reused)
+        return Array(UnsafeBufferPointer(start: bytes, count: result.length))
+    }
+
+    /// Rows per band for an image `width` pixels wide (about 64 KiB of PNG rows, at least one).
+    static func bandRows(width: Int, opaque: Bool) -> Int {
+        Int(cpng_band_rows(UInt32(width), opaque ? CPNG_OUTPUT_RGB : CPNG_OUTPUT_RGBA))
+    }
+
+    /// Caps the band encoder's IDAT chunks at `limit` bytes (PNG allows 2³¹ − 1): for tests of
+    /// the splitting, which real frames reach only beyond 700 million pixels.
+    func limitChunks(to limit: UInt32) {
+        if let bands { cpng_band_encoder_set_chunk_limit(bands, limit) }
+    }
+
+    private func encodeWithLibpng(_ source: inout cpng_image_source, output: cpng_output_format) throws -> [UInt8] {
+        let rowSize = cpng_row_buffer_size(source.width, output)
+        if rowBuffer.count < rowSize { rowBuffer = [UInt8](repeating: 0, count: rowSize) }
+        var settings = cpng_write_options(compression_level: Int32(options.compressionLevel),
+                                          filters: options.filter.libpngBits, output: output)
+        var status = cpng_status()
+        var bytes: UnsafeMutablePointer<UInt8>?
+        var length = 0
+        let code = rowBuffer.withUnsafeMutableBufferPointer { row in
+            cpng_write_memory(&source, &settings, row.baseAddress, row.count, &bytes, &length, &status)
+        }
+        guard code == Int32(CPNG_OK), let bytes else { throw Self.error(status) }
+        defer { free(bytes) }
+        return Array(UnsafeBufferPointer(start: bytes, count: length))
+    }
+
+    /// Failures here happen in memory, before any file is touched: the export names the file.
+    private static func error(_ status: cpng_status) -> PNGError {
+        let message = withUnsafeBytes(of: status.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
+        switch status.code {
+        case Int32(CPNG_ERROR_LIBPNG): return .libpng(path: "", message: message)
+        case Int32(CPNG_ERROR_ZLIB): return .cannotWrite(path: "", reason: "zlib: \(message)")
+        default: return .cannotWrite(path: "", reason: message)
+        }
+    }
+}

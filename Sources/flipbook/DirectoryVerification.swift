@@ -1,0 +1,121 @@
+import Foundation
+import Render
+
+/// What `verify` finds in a render's directory: the frames its manifests expect that are
+/// missing or truncated, the frame files no manifest of the agreed options claims, and the
+/// manifests that cannot be read or disagree.
+struct DirectoryVerification {
+    /// A file that should not be there, and why.
+    struct Foreign: Equatable {
+        var name: String
+        var reason: String
+    }
+
+    /// The manifests all agree with (the largest group; see `ManifestSet.groups`).
+    var reference: [(name: String, manifest: Manifest)] = []
+    /// One line for each manifest that cannot be read or records other options.
+    var manifestProblems: [String] = []
+    /// Expected frames with no file, in index order.
+    var missing: [(index: Int, name: String)] = []
+    /// Expected frames whose file is not complete.
+    var truncated: [(name: String, bytes: Int)] = []
+    var foreign: [Foreign] = []
+
+    var isComplete: Bool { manifestProblems.isEmpty && missing.isEmpty && truncated.isEmpty && foreign.isEmpty }
+
+    /// The frames the reference manifests expect (all shards together).
+    var expected: ClosedRange<Int>? { reference.first.map { $0.manifest.range.first...$0.manifest.range.last } }
+
+    /// Checks `directory` (which must exist) against its manifests.
+    init(directory: String) {
+        let set = ManifestSet(directory: directory)
+        for (name, reason) in set.unreadable { manifestProblems.append("manifest \(name) \(reason)") }
+        let groups = set.groups
+        guard let reference = groups.first, let first = reference.first else {
+            if set.unreadable.isEmpty {
+                manifestProblems.append("no manifest (\(Manifest.fileName) or .flipbook-shard-IofN.json): nothing says which frames belong here")
+            }
+            return
+        }
+        self.reference = reference
+        let otherClaims = noteDisagreements(with: first, of: Array(groups.dropFirst().joined()))
+        do {
+            let names = try FrameNamePattern(first.manifest.pattern)
+            checkExpectedFrames(in: directory, names: names, otherClaims: otherClaims)
+            findStrayFiles(in: directory, expected: Set((first.manifest.range.first...first.manifest.range.last).map(names.fileName(for:))),
+                           otherClaims: otherClaims)
+        } catch {
+            manifestProblems.append("manifest \(first.name): \(error)")
+        }
+    }
+
+    /// A line for each manifest that disagrees with `first`; returns the file names those
+    /// manifests claim, each with the manifest that claims it.
+    private mutating func noteDisagreements(with first: (name: String, manifest: Manifest),
+                                            of others: [(name: String, manifest: Manifest)]) -> [String: String] {
+        var claims: [String: String] = [:]
+        for (name, manifest) in others {
+            let differences = first.manifest.differences(to: manifest, includingRange: true)
+            manifestProblems.append("manifest \(name) disagrees with \(first.name): "
+                                    + differences.map { "\($0.name) \($0.theirs) (\(first.name): \($0.mine))" }.joined(separator: "; "))
+            guard let theirNames = try? FrameNamePattern(manifest.pattern) else { continue }
+            for index in manifest.frames where claims[theirNames.fileName(for: index)] == nil {
+                claims[theirNames.fileName(for: index)] = name
+            }
+        }
+        return claims
+    }
+
+    /// Every frame of the reference range: there, claimed by a reference manifest, complete.
+    private mutating func checkExpectedFrames(in directory: String, names: FrameNamePattern, otherClaims: [String: String]) {
+        guard let range = expected, let format = reference.first?.manifest.format else { return }
+        let claimed = reference.map(\.manifest.frames)
+        for index in range {
+            let name = names.fileName(for: index)
+            let problem = FrameCompleteness.problem(at: (directory as NSString).appendingPathComponent(name), format: format)
+            if problem == .missing {
+                missing.append((index, name))
+            } else if !claimed.contains(where: { $0.contains(index) }) {
+                foreign.append(Foreign(name: name, reason: otherClaims[name].map { "rendered with other options (\($0))" }
+                                       ?? "no manifest claims it"))
+            } else if case .truncated(let bytes) = problem {
+                truncated.append((name, bytes))
+            }
+        }
+    }
+
+    /// Image files (not dot-files, not directories) outside the expected names.
+    private mutating func findStrayFiles(in directory: String, expected: Set<String>, otherClaims: [String: String]) {
+        guard let range = self.expected, let pattern = reference.first?.manifest.pattern else { return }
+        let imageExtensions: Set<String> = ["png", "apng", "gif", "svg", "pdf", "jpg", "jpeg", "webp",
+                                            (pattern as NSString).pathExtension.lowercased()]
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: directory))?.sorted() ?? []
+        where !name.hasPrefix(".") && !expected.contains(name) && imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+            var isDirectory: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: (directory as NSString).appendingPathComponent(name), isDirectory: &isDirectory),
+                  !isDirectory.boolValue else { continue }
+            foreign.append(Foreign(name: name, reason: otherClaims[name].map { "rendered with other options (\($0))" }
+                                   ?? "outside frames \(range.lowerBound)-\(range.upperBound); no manifest claims it"))
+        }
+    }
+
+    /// The report, one problem a line: runs of missing frames as ranges, at most `limit` lines of
+    /// each other kind.
+    func lines(limit: Int = 20) -> [String] {
+        var lines = manifestProblems
+        var runs: [(first: (Int, String), last: (Int, String))] = []
+        for frame in missing {
+            if let last = runs.last, last.last.0 + 1 == frame.index { runs[runs.count - 1].last = frame } else { runs.append((frame, frame)) }
+        }
+        lines += runs.map { run in
+            run.first.0 == run.last.0 ? "missing: \(run.first.1)"
+                : "missing: \(run.first.1) … \(run.last.1) (frames \(run.first.0)-\(run.last.0), \(run.last.0 - run.first.0 + 1) files)"
+        }
+        func capped(_ items: [String], _ what: String) -> [String] {
+            items.prefix(limit) + (items.count > limit ? ["… and \(items.count - limit) more \(what)"] : [])
+        }
+        lines += capped(truncated.map { "truncated: \($0.name) (\($0.bytes) bytes)" }, "truncated")
+        lines += capped(foreign.map { "foreign: \($0.name) (\($0.reason))" }, "foreign")
+        return lines
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import Render
+
+/// What `render --resume` checks before it writes anything, and what it tidies before the
+/// first frame.
+enum Resume {
+    /// Refuses (usage error, exit 64) when a manifest in `directory` records other options than
+    /// `manifest` (scene hash, fps, scale, size, pattern or format), naming each difference, or
+    /// when frames this render would keep are there with no manifest to vouch for them; exit 65
+    /// when a manifest cannot be read. Writes nothing.
+    static func check(directory: String, against manifest: Manifest, frameNames: [String]) throws {
+        let existing = ManifestSet(directory: directory)
+        if let bad = existing.unreadable.first {
+            throw fail("--resume: \(path(directory, bad.name)) \(bad.reason); remove it to render again from scratch",
+                       ExitStatus.dataError)
+        }
+        var refusals: [String] = []
+        for (name, old) in existing.manifests {
+            let differences = old.differences(to: manifest)
+            if !differences.isEmpty {
+                refusals.append("\(path(directory, name)): " + differences.map { "\($0.name) was \($0.mine), now \($0.theirs)" }
+                    .joined(separator: "; "))
+            }
+        }
+        if existing.manifests.isEmpty, let kept = frameNames.first(where: { FileManager.default.fileExists(atPath: path(directory, $0)) }) {
+            refusals.append("\(path(directory, kept)) is there but no manifest says how it was rendered")
+        }
+        guard refusals.isEmpty else {
+            throw fail("--resume would mix frames of different renders:\n  "
+                       + refusals.joined(separator: "\n  ")
+                       + "\nRender into another directory, or without --resume to replace the frames; nothing was written",
+                       ExitStatus.usage)
+        }
+    }
+
+    /// Removes the temporary files of this host's dead processes, and the frames among
+    /// `frameNames` that are not complete (so they are rendered again); says so on standard
+    /// error unless `quiet`.
+    static func tidy(directory: String, frameNames: [String], format: String, quiet: Bool) {
+        let removed = Temporaries.removeAbandoned(in: directory)
+        var truncated: [String] = []
+        for name in frameNames {
+            let file = path(directory, name)
+            if case .truncated = FrameCompleteness.problem(at: file, format: format), unlink(file) == 0 {
+                truncated.append(name)
+            }
+        }
+        guard !quiet else { return }
+        if !removed.isEmpty {
+            note("removed \(count(removed.count, "temporary file")) of processes that no longer exist: \(list(removed))")
+        }
+        if !truncated.isEmpty {
+            note("\(count(truncated.count, "frame")) truncated, rendering again: \(list(truncated))")
+        }
+    }
+
+    private static func path(_ directory: String, _ name: String) -> String {
+        (directory as NSString).appendingPathComponent(name)
+    }
+
+    private static func count(_ n: Int, _ noun: String) -> String { "\(n) \(noun)\(n == 1 ? "" : "s")" }
+
+    /// At most five names, then how many more.
+    private static func list(_ names: [String]) -> String {
+        names.prefix(5).joined(separator: ", ") + (names.count > 5 ? " and \(names.count - 5) more" : "")
+    }
+
+    private static func note(_ text: String) {
+        FileHandle.standardError.write(Data("flipbook: note: \(text)\n".utf8))
+    }
+}

@@ -1,0 +1,199 @@
+import Foundation
+import Motion
+@testable import Render
+import Scene
+import XCTest
+
+/// The export's in-memory PNG encoder: bands of rows compressed independently and reused when
+/// their pixels are unchanged. Every file is checked by decoding it with libpng (which checks
+/// each chunk's CRC and the zlib stream's Adler-32) against the renderer's pixels.
+final class BandEncoderTests: XCTestCase {
+    /// 300 × 1000 pixels at scale 1: 901-byte RGB rows, 72 rows a band, 14 bands.
+    private let canvas = Size(width: 300, height: 1000)
+
+    private func screen(squareAt y: Double, opaque: Bool = true, size: Size? = nil) -> Frame {
+        SampleFrames.screen(squareAt: y, opaque: opaque, size: size ?? canvas)
+    }
+
+    private func renderer(_ frame: Frame) throws -> CairoRenderer {
+        let renderer = try CairoRenderer(canvasSize: frame.size, scale: 1)
+        try renderer.render(frame)
+        return renderer
+    }
+
+    /// Encodes `frame` with `encoder`; checks the file decodes to exactly the drawn pixels.
+    private func encode(_ frame: Frame, with encoder: PNGMemoryEncoder,
+                        file: StaticString = #filePath, line: UInt = #line) throws -> [UInt8] {
+        let renderer = try renderer(frame)
+        let bytes = try renderer.withPixels { try encoder.encode($0) }
+        XCTAssertEqual(try decode(bytes), renderer.withPixels { PNGImage($0) }, "decoded pixels", file: file, line: line)
+        return bytes
+    }
+
+    private func decode(_ bytes: [UInt8]) throws -> PNGImage {
+        let directory = try TemporaryDirectory()
+        let path = directory.file("image.png")
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+        return try PNGImage(contentsOfFile: path)
+    }
+
+    func testBandsAreCutByWidthAndFormat() {
+        XCTAssertEqual(PNGMemoryEncoder.bandRows(width: 300, opaque: true), 72, "65536 / 901")
+        XCTAssertEqual(PNGMemoryEncoder.bandRows(width: 300, opaque: false), 54, "65536 / 1201")
+        XCTAssertEqual(PNGMemoryEncoder.bandRows(width: 1170, opaque: true), 18, "65536 / 3511: a scale-3 iPhone frame")
+        XCTAssertEqual(PNGMemoryEncoder.bandRows(width: 30000, opaque: true), 1, "a row longer than a band is a band")
+    }
+
+    func testUnchangedBandsAreReusedAndTheBytesEqualAFreshEncode() throws {
+        let encoder = try PNGMemoryEncoder(options: .fast)
+        _ = try encode(screen(squareAt: 500), with: encoder)
+        XCTAssertEqual(encoder.bandCount, 14)
+        XCTAssertEqual(encoder.bandsReused, 0, "nothing to reuse in the first image")
+
+        // The square moves from rows 500-519 to 510-529: band 6 (rows 432-503) and band 7
+        // (rows 504-575) change, the other 12 are reused.
+        let moved = try encode(screen(squareAt: 510), with: encoder)
+        XCTAssertEqual(encoder.bandsReused, 12)
+        XCTAssertEqual(Data(moved), Data(try encode(screen(squareAt: 510), with: PNGMemoryEncoder(options: .fast))),
+                       "reuse gives the bytes a fresh encoder gives")
+
+        let same = try encode(screen(squareAt: 510), with: encoder)
+        XCTAssertEqual(encoder.bandsReused, 12 + 14, "an identical image reuses every band")
+        XCTAssertEqual(Data(same), Data(moved))
+    }
+
+    func testBandFilesDecodeLikeLibpngFilesAndAreAsSmall() throws {
+        let frame = screen(squareAt: 300)
+        let renderer = try renderer(frame)
+        let bands = try renderer.withPixels { try PNGMemoryEncoder(options: .fast).encode($0) }
+        let directory = try TemporaryDirectory()
+        try renderer.withPixels { try PNGEncoder(options: .fast).write($0, to: directory.file("libpng.png")) }
+        let libpng = try Data(contentsOf: URL(fileURLWithPath: directory.file("libpng.png")))
+        XCTAssertEqual(try decode(bands), try PNGImage(contentsOfFile: directory.file("libpng.png")))
+        XCTAssertEqual(bands[25], 2, "colour type RGB")
+        print("300×1000 frame: bands \(bands.count) bytes, libpng \(libpng.count) bytes")
+        XCTAssertLessThan(Double(bands.count), 1.25 * Double(libpng.count), "independent bands cost little")
+    }
+
+    func testTransparentImagesAreRGBAAndReuseBandsToo() throws {
+        let encoder = try PNGMemoryEncoder(options: .fast)
+        let first = try encode(screen(squareAt: 100, opaque: false), with: encoder)
+        XCTAssertEqual(first[25], 6, "colour type RGBA")
+        let second = try encode(screen(squareAt: 104, opaque: false), with: encoder)
+        XCTAssertGreaterThan(encoder.bandsReused, 0)
+        XCTAssertEqual(Data(second), Data(try encode(screen(squareAt: 104, opaque: false), with: PNGMemoryEncoder(options: .fast))))
+    }
+
+    /// A new size or colour type drops what was kept; nothing stale is reused.
+    func testAnotherSizeOrFormatStartsAfresh() throws {
+        let encoder = try PNGMemoryEncoder(options: .fast)
+        let frames = [screen(squareAt: 50), screen(squareAt: 50, opaque: false), screen(squareAt: 50),
+                      screen(squareAt: 50, size: Size(width: 300, height: 700)), screen(squareAt: 50, size: Size(width: 290, height: 700)),
+                      screen(squareAt: 50)]
+        var reusedBefore = 0
+        for (i, frame) in frames.enumerated() {
+            let bytes = try encode(frame, with: encoder)
+            XCTAssertEqual(encoder.bandsReused, reusedBefore, "frame \(i) differs in size or format from the one before")
+            reusedBefore = encoder.bandsReused
+            XCTAssertEqual(Data(bytes), Data(try encode(frame, with: PNGMemoryEncoder(options: .fast))), "frame \(i)")
+        }
+    }
+
+    func testEveryLevelDecodesAndTheZlibHeaderNamesIt() throws {
+        var sizes: [Int: Int] = [:]
+        for level in [0, 1, 5, 6, 9] {
+            let bytes = try encode(screen(squareAt: 10), with: PNGMemoryEncoder(options: PNGOptions(compressionLevel: level)))
+            let header = Array(try idatData(bytes).prefix(2))
+            XCTAssertEqual(header[0], 0x78, "deflate, 32 KiB window")
+            XCTAssertEqual((Int(header[0]) << 8 | Int(header[1])) % 31, 0, "FCHECK")
+            XCTAssertEqual(Int(header[1]) >> 6, level < 2 ? 0 : level < 6 ? 1 : level == 6 ? 2 : 3, "FLEVEL for level \(level)")
+            sizes[level] = bytes.count
+        }
+        XCTAssertGreaterThan(try XCTUnwrap(sizes[0]), 300 * 1000 * 3, "level 0 stores the rows")
+        XCTAssertLessThan(try XCTUnwrap(sizes[9]), try XCTUnwrap(sizes[1]))
+    }
+
+    func testLongImageDataIsSplitOverChunksWithinTheLimit() throws {
+        let whole = try encode(screen(squareAt: 10), with: PNGMemoryEncoder(options: .fast))
+        let encoder = try PNGMemoryEncoder(options: .fast)
+        encoder.limitChunks(to: 1000)
+        let split = try encode(screen(squareAt: 10), with: encoder)
+        let lengths = try chunks(split).filter { $0.type == "IDAT" }.map(\.data.count)
+        XCTAssertGreaterThan(lengths.count, 2)
+        XCTAssertTrue(lengths.allSatisfy { $0 <= 1000 }, "\(lengths)")
+        XCTAssertEqual(Data(try idatData(split)), Data(try idatData(whole)), "the same zlib stream, cut elsewhere")
+        XCTAssertEqual(try chunks(whole).map(\.type), ["IHDR", "IDAT", "IEND"])
+
+        _ = try encode(screen(squareAt: 30), with: encoder)
+        XCTAssertGreaterThan(encoder.bandsReused, 0, "reused bands that straddle a chunk boundary")
+    }
+
+    func testTinyAndVeryWideImages() throws {
+        let encoder = try PNGMemoryEncoder(options: .fast)
+        _ = try encode(Frame(index: 0, time: 0, size: Size(width: 1, height: 1), background: Palette.blue, commands: []), with: encoder)
+        let wide = Frame(index: 0, time: 0, size: Size(width: 30000, height: 3), background: Palette.white,
+                         commands: [.fill(Path(rect: Rect(x: 100, y: 1, width: 5000, height: 1)), Palette.green)])
+        _ = try encode(wide, with: encoder)
+        XCTAssertEqual(encoder.bandCount, 1 + 3, "one row a band")
+    }
+
+    /// Other filters go through libpng, exactly as `PNGEncoder` writes files.
+    func testFilteredOptionsUseLibpng() throws {
+        let renderer = try renderer(screen(squareAt: 200))
+        let directory = try TemporaryDirectory()
+        try renderer.withPixels { try PNGEncoder(options: .smallFiles).write($0, to: directory.file("small.png")) }
+        let encoder = try PNGMemoryEncoder(options: .smallFiles)
+        let bytes = try renderer.withPixels { try encoder.encode($0) }
+        XCTAssertEqual(Data(bytes), try Data(contentsOf: URL(fileURLWithPath: directory.file("small.png"))))
+        XCTAssertEqual(encoder.bandCount, 0)
+    }
+
+    func testInvalidLevelThrows() {
+        XCTAssertThrowsError(try PNGMemoryEncoder(options: PNGOptions(compressionLevel: 11))) {
+            XCTAssertEqual($0 as? PNGError, .invalidCompressionLevel(11))
+        }
+    }
+
+    // MARK: - Reading chunks
+
+    private struct Chunk {
+        let type: String
+        let data: [UInt8]
+    }
+
+    private func chunks(_ bytes: [UInt8], file: StaticString = #filePath, line: UInt = #line) throws -> [Chunk] {
+        XCTAssertEqual(Array(bytes.prefix(8)), FrameCompleteness.pngSignature, file: file, line: line)
+        var result: [Chunk] = [], offset = 8
+        func word(_ at: Int) -> Int { bytes[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        while offset + 12 <= bytes.count {
+            let length = word(offset)
+            let type = String(decoding: bytes[offset + 4..<offset + 8], as: UTF8.self)
+            result.append(Chunk(type: type, data: Array(bytes[offset + 8..<offset + 8 + length])))
+            offset += 12 + length
+        }
+        XCTAssertEqual(offset, bytes.count, "chunks fill the file", file: file, line: line)
+        return result
+    }
+
+    private func idatData(_ bytes: [UInt8]) throws -> [UInt8] {
+        try chunks(bytes).filter { $0.type == "IDAT" }.flatMap(\.data)
+    }
+}
+
+extension SampleFrames {
+    /// A still 300 × 1000 point screen (header, cards, text) with one small red square whose
+    /// top is at `y`: at scale 1, 14 bands, of which the square touches one or two.
+    static func screen(squareAt y: Double, opaque: Bool = true, size: Size = Size(width: 300, height: 1000)) -> Frame {
+        var commands: [DrawCommand] = [
+            .fill(Path(rect: Rect(x: 0, y: 0, width: 300, height: 80)), Color(red: 0.9, green: 0.9, blue: 0.95)),
+            .text(TextRun(text: "Inbox", box: Rect(x: 16, y: 20, width: 200, height: 40), fontSize: 24, bold: true,
+                          color: Palette.black, alignment: .left)),
+        ]
+        for row in 0..<6 {
+            commands.append(.fill(Path(roundedRect: Rect(x: 12, y: 100 + Double(row) * 140, width: 276, height: 120),
+                                       cornerRadius: 12), Color(red: 0.2, green: 0.3 + Double(row) * 0.1, blue: 0.8, alpha: 0.9)))
+        }
+        commands.append(.fill(Path(rect: Rect(x: 140, y: y, width: 20, height: 20)), Palette.red))
+        return Frame(index: 0, time: 0, size: size, background: opaque ? Palette.white : .clear, commands: commands)
+    }
+}
