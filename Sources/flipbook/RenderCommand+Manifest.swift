@@ -15,7 +15,7 @@ extension RenderCommand {
                                 width: scene.size.width, height: scene.size.height, pattern: pattern, format: format,
                                 frames: first...last, range: rangeFirst...rangeLast, shard: shard)
         if resume {
-            try Resume.check(directory: directory, against: manifest, frameNames: try frameNames(indices))
+            try Resume.check(directory: directory, against: manifest, frameNames: try frameNames(indices), indices: indices)
         }
         return manifest
     }

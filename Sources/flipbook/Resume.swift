@@ -6,9 +6,10 @@ import Render
 enum Resume {
     /// Refuses (usage error, exit 64) when a manifest in `directory` records other options than
     /// `manifest` (scene hash, fps, scale, size, pattern or format), naming each difference, or
-    /// when frames this render would keep are there with no manifest to vouch for them; exit 65
-    /// when a manifest cannot be read. Writes nothing.
-    static func check(directory: String, against manifest: Manifest, frameNames: [String]) throws {
+    /// when frames this render would keep are there with no manifest that claims them (left by
+    /// an earlier render of another range or with other options); exit 65 when a manifest
+    /// cannot be read. Writes nothing. `frameNames` are the names of `indices`, in order.
+    static func check(directory: String, against manifest: Manifest, frameNames: [String], indices: [Int]) throws {
         let existing = ManifestSet(directory: directory)
         if let bad = existing.unreadable.first {
             throw fail("--resume: \(path(directory, bad.name)) \(bad.reason); remove it to render again from scratch",
@@ -24,6 +25,18 @@ enum Resume {
         }
         if existing.manifests.isEmpty, let kept = frameNames.first(where: { FileManager.default.fileExists(atPath: path(directory, $0)) }) {
             refusals.append("\(path(directory, kept)) is there but no manifest says how it was rendered")
+        } else if !existing.manifests.isEmpty {
+            // Every frame kept must be one an (agreeing) manifest claims: a render without
+            // --resume over a narrower range leaves older frames that no manifest vouches for.
+            let claimed = existing.manifests.map { $0.1.firstFrame...$0.1.lastFrame }
+            let unclaimed = zip(indices, frameNames).filter { index, name in
+                !claimed.contains { $0.contains(index) } && FileManager.default.fileExists(atPath: path(directory, name))
+            }.map(\.1)
+            if let first = unclaimed.first {
+                let more = unclaimed.count > 1 ? " and \(unclaimed.count - 1) more" : ""
+                refusals.append("\(path(directory, first))\(more) \(unclaimed.count > 1 ? "are" : "is") there but no manifest claims "
+                                + "\(unclaimed.count > 1 ? "them" : "it") (left by an earlier render)")
+            }
         }
         guard refusals.isEmpty else {
             throw fail("--resume would mix frames of different renders:\n  "

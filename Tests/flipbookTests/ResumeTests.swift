@@ -116,6 +116,19 @@ final class ResumeTests: RenderDirectoryTestCase {
         XCTAssertEqual(pngs(in: "fresh").count, 11)
     }
 
+    /// A render without --resume over a narrower range leaves older frames of other options;
+    /// --resume must not keep them, since no manifest claims them.
+    func testResumeRefusesOlderFramesNoManifestClaims() throws {
+        let scene = try write(FlipbookProcess.tinyScene, to: "tiny.yaml")
+        XCTAssertEqual(try flipbook("render", scene, "-o", "mixed", "--scale", "2", "--quiet").status, 0)
+        XCTAssertEqual(try flipbook("render", scene, "-o", "mixed", "--scale", "1", "--frames", "0-3", "--quiet").status, 0)
+        let before = try FileManager.default.contentsOfDirectory(atPath: path("mixed")).sorted()
+        let r = try flipbook("render", scene, "-o", "mixed", "--scale", "1", "--resume", "--quiet")
+        XCTAssertEqual(r.status, 64, r.stderr)
+        XCTAssertTrue(r.stderr.contains("mixed/frame-0004.png and 6 more are there but no manifest claims them"), r.stderr)
+        XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: path("mixed")).sorted(), before)
+    }
+
     func testResumeRendersTruncatedFramesAgain() throws {
         let scene = try renderWithAGap()
         let complete = try XCTUnwrap(FileManager.default.contents(atPath: path("out/frame-0007.png")))
