@@ -123,14 +123,17 @@ enum RenderFarm: CaseIterable {
             }
             guard let n = tasks ?? count else { throw Problem.countNeeded(.slurm) }
             guard step >= 1 else { throw Problem.outOfRange("SLURM_ARRAY_TASK_STEP=\(step)", count: n) }
-            let offset = index - minimum
+            // Overflow-checked: the values come from the environment.
+            let (offset, overflow) = index.subtractingReportingOverflow(minimum)
             computation = "(SLURM_ARRAY_TASK_ID \(index) − SLURM_ARRAY_TASK_MIN \(minimum)) / step \(step) + 1"
-            guard offset >= 0, offset % step == 0 else { throw Problem.outOfRange(computation, count: n) }
+            guard !overflow, offset >= 0, offset % step == 0 else { throw Problem.outOfRange(computation, count: n) }
             (number, total) = (offset / step + 1, n)
         case .kubernetes, .awsBatch:
             guard let count else { throw Problem.countNeeded(engine) }
             computation = "\(engine.indexVariable) \(index) + 1"
-            (number, total) = (index + 1, count)
+            let (next, overflow) = index.addingReportingOverflow(1)
+            guard !overflow else { throw Problem.outOfRange(computation, count: count) }
+            (number, total) = (next, count)
         case .gnuParallel:
             guard let count else { throw Problem.countNeeded(engine) }
             computation = "PARALLEL_SEQ \(index)"

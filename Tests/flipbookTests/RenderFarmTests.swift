@@ -75,6 +75,10 @@ final class RenderFarmTests: RenderDirectoryTestCase {
             ("auto/4", ["PARALLEL_SEQ": "0"], "PARALLEL_SEQ 0 is not a shard between 1 and 4"),
             ("auto/4", ["JOB_COMPLETION_INDEX": "4"], "JOB_COMPLETION_INDEX 4 + 1 is not a shard between 1 and 4"),
             ("auto/4", ["JOB_COMPLETION_INDEX": "two"], "JOB_COMPLETION_INDEX=two is not a whole number"),
+            // Values at the edge of Int must not overflow into a crash.
+            ("auto/4", ["JOB_COMPLETION_INDEX": "9223372036854775807"], "is not a shard between 1 and 4"),
+            ("auto", ["SLURM_ARRAY_TASK_ID": "-9223372036854775807", "SLURM_ARRAY_TASK_MIN": "2", "SLURM_ARRAY_TASK_COUNT": "4"],
+             "is not a shard between 1 and 4"),
             ("auto/4", ["JOB_COMPLETION_INDEX": "1", "PARALLEL_SEQ": "2"], "several render farms"),
         ]
         for (shard, environment, message) in cases {
