@@ -48,6 +48,10 @@ final class FFmpegProcess {
         var bufferSize: Int32 = 4 << 20
         setsockopt(sockets[0], SOL_SOCKET, SO_SNDBUF, &bufferSize, socklen_t(MemoryLayout<Int32>.size))
         setsockopt(sockets[1], SOL_SOCKET, SO_RCVBUF, &bufferSize, socklen_t(MemoryLayout<Int32>.size))
+        // An ffmpeg that stops reading (alive but stalled) must not hang the render: a send
+        // that makes no progress for this long fails (EAGAIN) and the render stops with exit 74.
+        var stall = timeval(tv_sec: Self.stallSeconds, tv_usec: 0)
+        setsockopt(sockets[0], SOL_SOCKET, SO_SNDTIMEO, &stall, socklen_t(MemoryLayout<timeval>.size))
 
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -97,6 +101,9 @@ final class FFmpegProcess {
 
     /// Writes all of `bytes` to ffmpeg; throws `VideoExportError.inputClosed` when ffmpeg no
     /// longer reads (it exited).
+    /// Seconds ffmpeg may go without reading before the render gives up on it.
+    static let stallSeconds = 60
+
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         guard var next = bytes.baseAddress else { return }
         var remaining = bytes.count
@@ -104,6 +111,9 @@ final class FFmpegProcess {
             let written = send(input, next, remaining, Int32(MSG_NOSIGNAL))
             if written < 0 {
                 if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    throw VideoExportError.inputClosed(reason: "ffmpeg read nothing for \(Self.stallSeconds) s")
+                }
                 throw VideoExportError.inputClosed(reason: errorText(errno))
             }
             next += written
@@ -118,9 +128,34 @@ final class FFmpegProcess {
         return waitForExit()
     }
 
-    /// Sends ffmpeg SIGKILL without waiting (safe while another thread writes to it).
+    /// Ends ffmpeg's input and gives it `seconds` to exit, then kills it: for when it stopped
+    /// reading, so a stalled ffmpeg cannot hang the render. Returns the exit status.
+    func finish(within seconds: Double) -> Int32 {
+        closeInput()
+        if exitStatus == nil {
+            var waited = 0.0
+            var status: Int32 = 0
+            while waited < seconds {
+                let reaped = waitpid(pid, &status, WNOHANG)
+                if reaped == pid {
+                    errorTail.join()
+                    let signalNumber = status & 0x7f
+                    exitStatus = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
+                    return exitStatus!
+                }
+                usleep(10_000)
+                waited += 0.01
+            }
+            kill()
+        }
+        return waitForExit()
+    }
+
+    /// Sends ffmpeg's process group SIGKILL without waiting (safe while another thread writes to
+    /// it): the whole group, so that no child of a wrapper script keeps its stderr open.
     func kill() {
         guard exitStatus == nil else { return }
+        sendSignal(SIGKILL, to: -pid)
         sendSignal(SIGKILL, to: pid)
     }
 

@@ -47,10 +47,12 @@ final class FFmpegSink {
         do {
             try process.write(bytes)
         } catch {
-            // ffmpeg stopped reading: wait for it to exit and report what it said.
-            let status = process.finish()
+            // ffmpeg stopped reading: give it a moment to exit (then kill it, so a stalled
+            // ffmpeg cannot hang the render) and report what it said.
+            let status = process.finish(within: 5)
             fail(with: VideoExportError.ffmpegFailed(path: finalPath, status: status == 0 ? 1 : status,
-                                                     lastLine: process.lastErrorLine))
+                                                     lastLine: process.lastErrorLine
+                                                        ?? (status == 0 ? "it exited before reading every frame" : nil)))
             throw failureError()
         }
         condition.lock()

@@ -10,6 +10,9 @@ final class Interruption: @unchecked Sendable {
         var description: String { "interrupted by signal \(signal); complete frames were kept (use --resume to continue)" }
     }
 
+    /// Seconds the export has to stop cleanly after a signal before the process exits anyway.
+    static let grace = 10.0
+
     private let lock = NSLock()
     private var received: Int32 = 0
     private var sources: [DispatchSourceSignal] = []
@@ -22,8 +25,18 @@ final class Interruption: @unchecked Sendable {
             source.setEventHandler { [weak self] in
                 guard let self else { return }
                 self.lock.lock()
-                if self.received == 0 { self.received = signalNumber }
+                let first = self.received == 0
+                if first { self.received = signalNumber }
                 self.lock.unlock()
+                // The export stops between frames; if something it waits on (an ffmpeg that
+                // stopped reading) keeps it from getting there, stop anyway. Complete frames
+                // stay; temporaries are removed by the next --resume (their process is gone).
+                if first {
+                    self.queue.asyncAfter(deadline: .now() + Self.grace) {
+                        FileHandle.standardError.write(Data("flipbook: error: interrupted by signal \(signalNumber); a step did not finish within \(Int(Self.grace)) s, stopping now (complete frames were kept)\n".utf8))
+                        _exit(130)
+                    }
+                }
             }
             source.resume()
             sources.append(source)

@@ -205,6 +205,19 @@ final class FormatCommandTests: XCTestCase {
         }
     }
 
+    /// An ffmpeg that closes its input but never exits (here a wrapper script whose child keeps
+    /// stderr open) is killed, with its process group, after a short grace: no hang.
+    func testAnFFmpegThatStopsReadingButStaysAliveDoesNotHangTheRender() throws {
+        let fake = path("stuck-ffmpeg")
+        try "#!/bin/sh\nexec 3<&-\nsleep 600\n".write(toFile: fake, atomically: true, encoding: .utf8)
+        chmod(fake, 0o755)
+        let started = Date()
+        let r = try render("-o", "out/a.mp4", "--scale", "8", environment: ["FLIPBOOK_FFMPEG": fake])
+        XCTAssertEqual(r.status, 74, r.stderr)
+        XCTAssertLessThan(Date().timeIntervalSince(started), 60, "killed after the grace, not left to hang")
+        XCTAssertEqual(files(in: "out"), [])
+    }
+
     func testASceneThatFailsWhileRunningLeavesNoVideo() throws {
         try requireFFmpeg()
         // The binding divides by zero at frame 1 (t = 0.1 s, where box.frame.x is exactly 10).
