@@ -35,4 +35,14 @@ public struct AffineTransform: Hashable, Sendable {
     public func apply(to point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }
+
+    /// The axis-aligned box around `rect` after this transform. Each coordinate of an affine
+    /// image is smallest at the corner that minimises each term, so no corner list is built.
+    public func boundingBox(of rect: Rect) -> Rect {
+        let (ax0, ax1) = (a * rect.minX, a * rect.maxX), (cy0, cy1) = (c * rect.minY, c * rect.maxY)
+        let (bx0, bx1) = (b * rect.minX, b * rect.maxX), (dy0, dy1) = (d * rect.minY, d * rect.maxY)
+        let minX = min(ax0, ax1) + min(cy0, cy1) + tx, maxX = max(ax0, ax1) + max(cy0, cy1) + tx
+        let minY = min(bx0, bx1) + min(dy0, dy1) + ty, maxY = max(bx0, bx1) + max(dy0, dy1) + ty
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
 }

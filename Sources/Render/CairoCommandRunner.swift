@@ -42,6 +42,18 @@ struct CairoCommandRunner {
     }
 
     /// Runs a whole frame's commands, then closes whatever they left open (see `levels`).
+    /// Runs `frame`'s commands on `context` (background already painted) in points at `scale`,
+    /// then checks that Cairo did not fail: the drawing step every surface shares.
+    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts) throws {
+        cairo_scale(context, scale, scale)
+        var runner = CairoCommandRunner(context: context, fonts: fonts)
+        runner.run(frame.commands)
+        let status = cairo_status(context)
+        guard status == CAIRO_STATUS_SUCCESS else {
+            throw RenderError.cairo(status: String(cString: cairo_status_to_string(status)), frameIndex: frame.index)
+        }
+    }
+
     mutating func run(_ commands: [DrawCommand]) {
         for command in commands { run(command) }
         while !levels.isEmpty { closeInnermost(groupOpacity: 1) }

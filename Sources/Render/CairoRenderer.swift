@@ -50,15 +50,7 @@ public final class CairoRenderer {
         CairoCommandRunner.setSource(frame.background, on: context)
         cairo_paint(context)
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        cairo_scale(context, scale, scale)
-
-        var runner = CairoCommandRunner(context: context, fonts: fonts)
-        runner.run(frame.commands)
-
-        let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo(status: String(cString: cairo_status_to_string(status)), frameIndex: frame.index)
-        }
+        try CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts)
         cairo_surface_flush(surface)
         lastFrameIsOpaque = frame.isOpaque
     }

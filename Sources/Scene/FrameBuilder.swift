@@ -91,7 +91,7 @@ struct FrameBuilder {
             if view.clipsToBounds {
                 commands.append(.save)
                 commands.append(.clip(Path(roundedRect: bounds, cornerRadius: radius)))
-                childClip = intersection(clip, boundingBox(toCanvas, bounds))
+                childClip = intersection(clip, toCanvas.boundingBox(of: bounds))
             }
             for child in ordered(children[index]) { try draw(view: child, parentToCanvas: toCanvas, clip: childClip) }
             if view.clipsToBounds { commands.append(.restore) }
@@ -160,14 +160,6 @@ struct FrameBuilder {
         return value
     }
 
-    private func boundingBox(_ transform: AffineTransform, _ rect: Rect) -> Rect {
-        let corners = [Point(x: rect.minX, y: rect.minY), Point(x: rect.maxX, y: rect.minY),
-                       Point(x: rect.minX, y: rect.maxY), Point(x: rect.maxX, y: rect.maxY)].map(transform.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return Rect(x: minX, y: minY, width: xs.max()! - minX, height: ys.max()! - minY)
-    }
-
     private func intersection(_ a: Rect, _ b: Rect) -> Rect {
         let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
         let maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
@@ -177,7 +169,7 @@ struct FrameBuilder {
     /// Whether `rect` (view coordinates) under `transform` may touch `clip` (canvas). Non-finite
     /// geometry counts as visible: the backend decides what it can draw.
     private func intersects(_ transform: AffineTransform, _ rect: Rect, _ clip: Rect) -> Bool {
-        let box = boundingBox(transform, rect)
+        let box = transform.boundingBox(of: rect)
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
         return box.maxX > clip.minX && box.minX < clip.maxX && box.maxY > clip.minY && box.minY < clip.maxY
     }

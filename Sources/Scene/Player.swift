@@ -199,15 +199,16 @@ public struct Player: Sendable {
             let binding = scene.bindings[index]
             let value = binding.expression.evaluate { $0.value(in: state.presentation) }
             guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: binding.expression, value: value, time: t, frame: nil) }
-            let writes: [(slot: Int, value: Double)]
-            if case .derived(let view, let property) = binding.target {
-                writes = ViewGeometry.bindingWrites(property, value: value, state.model, initial: initialModel, base: view * ViewProperty.count)
-            } else {
-                writes = [(binding.target.claimedSlots[0], value)]
-            }
-            for (slot, newValue) in writes {
-                state.model[slot] = newValue
+            switch binding.target {
+            case .slot(let slot):
+                state.model[slot] = value
                 state.presentation[slot] = presentation(slot: slot, at: t)
+            case .derived(let view, let property):
+                let writes = ViewGeometry.bindingWrites(property, value: value, state.model, initial: initialModel, base: view * ViewProperty.count)
+                for (slot, newValue) in writes {
+                    state.model[slot] = newValue
+                    state.presentation[slot] = presentation(slot: slot, at: t)
+                }
             }
         }
     }

@@ -155,6 +155,13 @@ public struct Scene: Sendable {
         ViewProperty.allCases.map(\.path) + DerivedViewProperty.allCases.map(\.path)
     }
 
+    /// Whether `text` can name a view or a variable: letters, digits and `_`, starting with a
+    /// letter or `_`.
+    public static func isIdentifier(_ text: String) -> Bool {
+        guard let first = text.first, first.isLetter || first == "_" else { return false }
+        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
+    }
+
     /// Every name `property(named:)` accepts, for suggestions.
     public var propertyNames: [String] {
         var names = views.flatMap { view in Self.viewPropertyPaths.map { "\(view.id).\($0)" } }

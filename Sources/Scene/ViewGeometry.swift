@@ -35,12 +35,8 @@ enum ViewGeometry {
             return Rect(x: at(.positionX) + at(.translationX) + left, y: at(.positionY) + at(.translationY) + top,
                         width: width, height: height)
         }
-        let m = transform(v, base: base)
-        let corners = [Point(x: left, y: top), Point(x: left + width, y: top),
-                       Point(x: left, y: top + height), Point(x: left + width, y: top + height)].map(m.apply)
-        let xs = corners.map(\.x), ys = corners.map(\.y)
-        let minX = xs.min()!, minY = ys.min()!
-        return Rect(x: at(.positionX) + minX, y: at(.positionY) + minY, width: xs.max()! - minX, height: ys.max()! - minY)
+        let box = transform(v, base: base).boundingBox(of: Rect(x: left, y: top, width: width, height: height))
+        return Rect(x: at(.positionX) + box.minX, y: at(.positionY) + box.minY, width: box.width, height: box.height)
     }
 
     /// A derived property's value from stored values `v` of the view at `base`.

@@ -172,10 +172,7 @@ struct SceneDecoder {
         }
     }
 
-    static func isIdentifier(_ text: String) -> Bool {
-        guard let first = text.first, first.isLetter || first == "_" else { return false }
-        return text.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
-    }
+    static func isIdentifier(_ text: String) -> Bool { Scene.isIdentifier(text) }
 
     // MARK: References
 

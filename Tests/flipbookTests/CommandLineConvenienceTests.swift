@@ -3,28 +3,7 @@ import XCTest
 
 /// What CI systems and people at a terminal rely on: --version, errors that say why, JSON
 /// progress, scenes on standard input, sheet --frames, a summary line from curve --plot.
-final class CommandLineConvenienceTests: XCTestCase {
-    private typealias Result = FlipbookProcess.Result
-    private var scratch: URL!
-    private let tiny = FlipbookProcess.tinyScene
-
-    override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-conv-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
-
-    private func flipbook(_ arguments: String..., input: String? = nil) throws -> Result {
-        try FlipbookProcess.run(arguments, in: scratch, input: input)
-    }
-
-    private func write(_ text: String, to name: String) throws -> String {
-        let path = scratch.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class CommandLineConvenienceTests: RenderDirectoryTestCase {
     func testVersion() throws {
         let r = try flipbook("--version")
         XCTAssertEqual(r.status, 0)

@@ -2,7 +2,7 @@ import Foundation
 import XCTest
 
 /// A scratch directory to render into and the flipbook binary run with a chosen environment:
-/// what the manifest, resume, verify and render-farm tests share.
+/// what the CLI tests share.
 class RenderDirectoryTestCase: XCTestCase {
     var scratch: URL!
     let tiny = FlipbookProcess.tinyScene
@@ -38,8 +38,8 @@ class RenderDirectoryTestCase: XCTestCase {
     }
 
     /// Starts `flipbook arguments...` in the scratch directory with this process's environment,
-    /// the render-farm variables removed, then `environment` added.
-    func start(_ arguments: [String], environment: [String: String] = [:]) throws -> Running {
+    /// the render-farm variables removed, then `environment` added; `input` on standard input.
+    func start(_ arguments: [String], environment: [String: String] = [:], input: String? = nil) throws -> Running {
         let process = Process()
         process.executableURL = try FlipbookProcess.executable()
         process.arguments = arguments
@@ -50,13 +50,18 @@ class RenderDirectoryTestCase: XCTestCase {
         let running = Running(process: process, out: Pipe(), err: Pipe())
         process.standardOutput = running.out
         process.standardError = running.err
-        process.standardInput = FileHandle.nullDevice
+        let inputPipe = input.map { _ in Pipe() }
+        process.standardInput = inputPipe ?? FileHandle.nullDevice
         try process.run()
+        if let inputPipe, let input {
+            inputPipe.fileHandleForWriting.write(Data(input.utf8))
+            try inputPipe.fileHandleForWriting.close()
+        }
         return running
     }
 
-    func flipbook(_ arguments: String..., environment: [String: String] = [:]) throws -> FlipbookProcess.Result {
-        try start(arguments, environment: environment).finish()
+    func flipbook(_ arguments: String..., environment: [String: String] = [:], input: String? = nil) throws -> FlipbookProcess.Result {
+        try start(arguments, environment: environment, input: input).finish()
     }
 
     func write(_ text: String, to name: String) throws -> String {

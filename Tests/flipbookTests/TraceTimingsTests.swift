@@ -3,26 +3,7 @@ import XCTest
 
 /// `flipbook trace --timings`: the simulation cost line scripts/bench reads, and that it
 /// leaves the trace itself unchanged.
-final class TraceTimingsTests: XCTestCase {
-    private var scratch: URL!
-
-    override func setUpWithError() throws {
-        scratch = FileManager.default.temporaryDirectory.appendingPathComponent("flipbook-timings-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: scratch, withIntermediateDirectories: true)
-    }
-
-    override func tearDownWithError() throws { try? FileManager.default.removeItem(at: scratch) }
-
-    private func flipbook(_ arguments: String...) throws -> FlipbookProcess.Result {
-        try FlipbookProcess.run(arguments, in: scratch)
-    }
-
-    private func write(_ text: String, to name: String) throws -> String {
-        let path = scratch.appendingPathComponent(name).path
-        try text.write(toFile: path, atomically: true, encoding: .utf8)
-        return path
-    }
-
+final class TraceTimingsTests: RenderDirectoryTestCase {
     /// The `key=value` fields of the one `timings:` line on standard error.
     private func timings(_ result: FlipbookProcess.Result, file: StaticString = #filePath, line: UInt = #line) throws -> [String: String] {
         let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("timings: ") }
