@@ -42,14 +42,21 @@ extension SceneDecoder {
                 if word == "beginFromCurrentState" { action.beginsFromCurrentState = true }
             }
         }
-        if let conditionNode = fields["if"] { action.condition = try expression(conditionNode, ownSize: false, type: .boolean) }
+        // `if`, each `set` entry, `completion` and each animation are decoded on their own, so one
+        // pass reports every bad part of an action.
+        let errorsBefore = errors.count
+        if let conditionNode = fields["if"] {
+            attempt { d in action.condition = try d.expression(conditionNode, ownSize: false, type: .boolean) }
+        }
         if let setNode = fields["set"] {
             for (variableName, keyNode, value) in try setNode.namedEntries() {
-                guard let variable = variableIndex[variableName] else {
-                    throw keyNode.error(.unknownReference, variables.isEmpty ? "no variable is named '\(variableName)' (the scene has no 'variables')" : "no variable is named '\(variableName)'",
-                                        suggestion: closestName(to: variableName, in: variables.map(\.name)))
+                attempt { d in
+                    guard let variable = d.variableIndex[variableName] else {
+                        throw keyNode.error(.unknownReference, d.variables.isEmpty ? "no variable is named '\(variableName)' (the scene has no 'variables')" : "no variable is named '\(variableName)'",
+                                            suggestion: closestName(to: variableName, in: d.variables.map(\.name)))
+                    }
+                    action.assignments.append(VariableAssignment(variable: variable, value: try d.expression(value, ownSize: false)))
                 }
-                action.assignments.append(VariableAssignment(variable: variable, value: try expression(value, ownSize: false)))
             }
         }
         if let toggleNode = fields["toggle"] {
@@ -59,22 +66,22 @@ extension SceneDecoder {
             let values = try toggleFields.require("values", "[first, second]: the value when hidden, then when shown").numbers(2, "two values [first, second]")
             action.toggle = Toggle(property: property, values: (values[0], values[1]))
         }
-        if let completionNode = fields["completion"] { action.completion = try actionIndex(completionNode) }
-        var failedSteps = 0
+        if let completionNode = fields["completion"] {
+            attempt { d in action.completion = try d.actionIndex(completionNode) }
+        }
         if let animationsNode = fields["animations"] {
             let elements = try animationsNode.sequence("animations")
             // Each animation on its own, so every bad one is reported.
             for element in elements {
                 let hasToggle = action.toggle != nil
                 var steps: [AnimationStep] = []
-                let before = errors.count
                 attempt { d in steps = try d.decodeStep(element, hasToggle: hasToggle) }
-                if errors.count > before { failedSteps += 1 }
                 for step in steps { sources[.step(action: index, index: action.steps.count)] = element; action.steps.append(step) }
             }
             if elements.isEmpty { throw animationsNode.error(.invalidValue, "'animations' is empty; give at least one animation or leave it out") }
         }
-        if failedSteps == 0 && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil {
+        // A part that failed was reported already; the action is not also "empty" then.
+        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil {
             throw node.error(.missingKey, "an action needs 'animations', 'set' or 'completion'")
         }
         return action

@@ -310,4 +310,16 @@ final class SceneModelFileErrorTests: XCTestCase {
         XCTAssertTrue(messages[3].contains("wobble"), messages[3])
         XCTAssertEqual(e.all.map(\.line), e.all.map(\.line).sorted())
     }
+
+    /// A bad `if`, a bad `set` entry and a bad `completion` of one action are all reported.
+    func testEveryBadPartOfAnActionIsReported() throws {
+        let text = addingActions("""
+        later:
+          if: "state + 1"
+          set: { stat: 1 }
+          completion: goo
+        """)
+        let e = try XCTUnwrap(error(text))
+        XCTAssertEqual(e.all.map(\.keyPath), ["actions.later.if", "actions.later.set.stat", "actions.later.completion"], "\(e.all)")
+    }
 }
