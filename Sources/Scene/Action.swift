@@ -93,11 +93,15 @@ public struct Action: Hashable, Sendable {
     /// Index into `Scene.actions` run when every animation of this one has finished (at once
     /// when it has none), like UIView.animate's completion block.
     public var completion: Int?
+    /// Commands to systems, sent in order after the animations start.
+    public var commands: [SystemCommand]
 
     public init(name: String, condition: Expression? = nil, assignments: [VariableAssignment] = [], toggle: Toggle? = nil,
-                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil) {
+                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil,
+                commands: [SystemCommand] = []) {
         self.name = name; self.condition = condition; self.assignments = assignments; self.toggle = toggle
         self.steps = steps; self.beginsFromCurrentState = beginsFromCurrentState; self.completion = completion
+        self.commands = commands
     }
 
     /// Seconds from the run until the last animation rests (its completion's delay).

@@ -123,6 +123,7 @@ public struct Player: Sendable {
         // Scheduled events (not scripted ones) dispatched at one instant, to catch a loop.
         var sameInstant = 0, loopTime = -Double.infinity
         var recent: [String] = []
+        while true {
         while let event = nextEvent(notAfter: t) {
             if case .queued = event.kind {
                 if event.time == loopTime { sameInstant += 1 } else { loopTime = event.time; sameInstant = 0; recent.removeAll() }
@@ -145,9 +146,19 @@ public struct Player: Sendable {
                 try run(action, at: event.time)
             case .queued(.system(let index, let payload)):
                 try handle(system: index, payload: payload, at: event.time)
+            case .queued(.action(let action, let system)):
+                guard scene.actions.indices.contains(action) else {
+                    throw SceneRuntimeError.system(name: state.systems[system].name, message: "asked to run action \(action), which does not exist", time: event.time, frame: nil)
+                }
+                recent.append(scene.actions[action].name)
+                if recent.count > 4 { recent.removeFirst() }
+                try run(action, at: event.time)
             }
         }
         try evaluate(at: t)
+        // A system may have run actions while being brought to t: dispatch them at t too.
+        guard let first = state.pending.first, first.time <= t else { break }
+        }
     }
 
     private enum NextEvent { case scripted(ScriptedEvent.Kind), queued(QueuedEvent.Kind) }
@@ -246,7 +257,9 @@ public struct Player: Sendable {
                 guard time.isFinite else { throw SceneRuntimeError.system(name: state.systems[index].name, message: "scheduled an event at a non-finite time", time: t, frame: nil) }
                 schedule(.system(index: index, payload: payload), at: max(time, t))
             }
+            for action in context.actionsToRun { schedule(.action(action, system: index), at: t) }
             context.scheduled.removeAll()
+            context.actionsToRun.removeAll()
         }
     }
 
@@ -261,6 +274,7 @@ public struct Player: Sendable {
             guard time.isFinite else { throw SceneRuntimeError.system(name: state.systems[index].name, message: "scheduled an event at a non-finite time", time: t, frame: nil) }
             schedule(.system(index: index, payload: payload), at: max(time, t))
         }
+        for action in context.actionsToRun { schedule(.action(action, system: index), at: t) }
     }
 
     // MARK: Actions
@@ -280,6 +294,7 @@ public struct Player: Sendable {
         }
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.model)) }
         for step in action.steps { try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, at: t) }
+        for command in action.commands { try handle(system: command.system, payload: command.payload, at: t) }
         if let completion = action.completion { schedule(.completion(action: completion, after: actionIndex), at: t + action.duration) }
     }
 

@@ -38,6 +38,8 @@ struct QueuedEvent: Sendable {
         case completion(action: Int, after: Int)
         /// A system's own event.
         case system(index: Int, payload: Int)
+        /// An action a system runs (`SystemContext.runAction`); `system` names it in errors.
+        case action(Int, system: Int)
     }
     var time: Double
     var sequence: Int

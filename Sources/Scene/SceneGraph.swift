@@ -122,6 +122,9 @@ private struct SceneChecker {
             if let toggle = action.toggle, !(toggle.values.0.isFinite && toggle.values.1.isFinite) {
                 errors.append(.invalidTiming(action: a, step: 0, what: "the toggle's values must be finite numbers"))
             }
+            for command in action.commands where !scene.systems.indices.contains(command.system) {
+                errors.append(.invalidReference(.action(a), what: "system \(command.system)"))
+            }
             if let completion = action.completion, completion < 0 || completion >= scene.actions.count {
                 errors.append(.invalidReference(.action(a), what: "completion action \(completion)"))
             }

@@ -30,10 +30,27 @@ public struct SystemContext {
     /// Events the system schedules: (scene time, payload). The Player dispatches each back to
     /// the system's `handle` at that instant, in the order scheduled among equal times.
     public internal(set) var scheduled: [(time: Double, payload: Int)] = []
+    /// Actions (indices into `Scene.actions`) the system runs at this instant, in order: a
+    /// delegate callback (a scroll view ended decelerating, a contact began) running the
+    /// scene's reaction.
+    public internal(set) var actionsToRun: [Int] = []
 
     init(model: [Double]) { self.model = model }
 
     public mutating func schedule(at time: Double, payload: Int) { scheduled.append((time, payload)) }
+
+    /// Runs action `index` at the current instant, after the system's call returns.
+    public mutating func runAction(_ index: Int) { actionsToRun.append(index) }
+}
+
+/// An action's command to a system (`Action.commands`): when the action runs, the system's
+/// `handle(payload:at:context:)` gets `payload` (what it means is the system's own: add a
+/// behaviour, scroll to an offset, start an animator).
+public struct SystemCommand: Hashable, Sendable {
+    /// Index into `Scene.systems`.
+    public var system: Int
+    public var payload: Int
+    public init(system: Int, payload: Int) { self.system = system; self.payload = payload }
 }
 
 /// A stateful system that moves slots over time: scroll physics, property animators, dynamics.

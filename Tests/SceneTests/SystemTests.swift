@@ -85,4 +85,37 @@ final class SystemTests: XCTestCase {
         var fresh = try Player(scene: player.scene)
         XCTAssertEqual(try fresh.frame(at: 3000, fps: 60), try player.frame(at: 3000, fps: 60))
     }
+
+    func testActionsCommandSystemsAndSystemsRunActions() throws {
+        // A switch: a command from action 'arm' (payload 1) makes it run action 'grow' at its
+        // next scheduled instant, 0.5 s later.
+        struct Switch: SceneSystem {
+            var armed = false
+            var name: String { "switch" }
+            var drivenSlots: [Int] { [] }
+            mutating func advance(to t: Double, context: inout SystemContext) throws {}
+            mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
+                if payload == 1 { armed = true; context.schedule(at: t + 0.5, payload: 2) }
+                if payload == 2, armed { context.runAction(1) }
+            }
+        }
+        let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+        let arm = Action(name: "arm", commands: [SystemCommand(system: 0, payload: 1)])
+        let grow = Action(name: "grow", steps: [AnimationStep(property: .view(0, .frameWidth), target: .value(30),
+                                                              timing: .curve(.linear, duration: 1))])
+        let scene = Scene(name: "cmd", size: Size(width: 100, height: 100), duration: 3, views: [box],
+                          actions: [arm, grow], events: [.run(0, at: 1)], systems: [Switch()])
+        var player = try Player(scene: scene)
+        try player.advance(to: 1.4)
+        XCTAssertEqual(player.presentationValue(.view(0, .frameWidth)), 10, accuracy: 1e-12)
+        try player.advance(to: 2)
+        XCTAssertEqual(player.presentationValue(.view(0, .frameWidth)), 20, accuracy: 1e-9)
+        XCTAssertEqual(player.modelValue(.view(0, .frameWidth)), 30, accuracy: 1e-12)
+
+        var bad = scene
+        bad.actions[0].commands = [SystemCommand(system: 3, payload: 1)]
+        XCTAssertThrowsError(try bad.validate()) { error in
+            XCTAssertEqual((error as? SceneErrors)?.errors, [.invalidReference(.action(0), what: "system 3")])
+        }
+    }
 }
