@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "flipbook", targets: ["flipbook"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "Scroll", targets: ["Scroll"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
@@ -20,7 +21,9 @@ let package = Package(
         // The animation core: values only, never draws.
         .target(name: "Motion"),
         .target(name: "Scene", dependencies: ["Motion"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Scene", .product(name: "Yams", package: "Yams")]),
+        // Scroll views, their physics under scripted touches (a Scene system).
+        .target(name: "Scroll", dependencies: ["Motion", "Scene"]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
@@ -39,6 +42,7 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
+        .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),

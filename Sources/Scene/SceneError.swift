@@ -12,6 +12,8 @@ public enum SceneElement: Hashable, Sendable {
     case event(Int)
     case system(Int)
     case keyFrame(Int)
+    /// A scripted touch (index into `Scene.touches`).
+    case touch(Int)
 }
 
 /// A scene that cannot be valid, whether built in Swift or read from a file. Each case carries
@@ -47,6 +49,10 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidCanvas(what: String)
     /// An animation's duration, delay or values are not usable numbers.
     case invalidTiming(action: Int, step: Int, what: String)
+    /// A scripted touch that cannot be played (`what` says why).
+    case invalidTouch(touch: Int, what: String)
+    /// Two strokes of one finger at the same time.
+    case overlappingTouches(first: Int, second: Int, finger: Int)
 
     /// Where the problem was written.
     public var element: SceneElement {
@@ -65,6 +71,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyFrameOutsideScene(let i, _, _): return .keyFrame(i)
         case .invalidCanvas: return .scene
         case .invalidTiming(let a, let s, _): return .step(action: a, index: s)
+        case .invalidTouch(let t, _): return .touch(t)
+        case .overlappingTouches(_, let second, _): return .touch(second)
         }
     }
 
@@ -102,6 +110,9 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyFrameOutsideScene(_, let frame, let count): return "key frame \(frame) is outside the scene (0-\(count - 1))"
         case .invalidCanvas(let what): return what
         case .invalidTiming(_, _, let what): return what
+        case .invalidTouch(_, let what): return what
+        case .overlappingTouches(let first, _, let finger):
+            return "finger \(finger) is still down from touch \(first + 1) when this touch begins; one finger's touches may not overlap in time (use another 'finger')"
         }
     }
 }

@@ -293,8 +293,11 @@ private struct SceneChecker {
                 if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
             case .system(let index, _):
                 if index < 0 || index >= scene.systems.count { errors.append(.invalidReference(.event(e), what: "system \(index)")) }
+            case .touch(let index):
+                if index < 0 || index >= scene.touches.count { errors.append(.invalidReference(.event(e), what: "touch \(index)")) }
             }
         }
+        checkTouches()
         if zip(scene.events, scene.events.dropFirst()).contains(where: { $0.time > $1.time }) {
             errors.append(.invalidReference(.scene, what: "time order of events (events must be sorted by time)"))
         }
@@ -330,3 +333,48 @@ private struct SceneChecker {
         }
     }
 }
+
+extension SceneChecker {
+    /// Touches: finite, inside the scene's time and canvas, each finger down once at a time.
+    mutating func checkTouches() {
+        var lastByFinger: [Int: Int] = [:]
+        let order = scene.touches.indices.sorted { (scene.touches[$0].begin, $0) < (scene.touches[$1].begin, $1) }
+        for t in order {
+            let stroke = scene.touches[t]
+            if let problem = Self.touchProblem(stroke, canvas: scene.size, duration: scene.duration) {
+                errors.append(.invalidTouch(touch: t, what: problem))
+                continue
+            }
+            if let previous = lastByFinger[stroke.finger], scene.touches[previous].end > stroke.begin {
+                errors.append(.overlappingTouches(first: previous, second: t, finger: stroke.finger))
+            }
+            lastByFinger[stroke.finger] = t
+        }
+    }
+
+    static func touchProblem(_ stroke: TouchStroke, canvas: Size, duration: Double) -> String? {
+        guard stroke.begin.isFinite, stroke.begin >= 0, stroke.begin <= duration else {
+            return "a touch must begin within the scene (0 to \(duration.shortestText) s), found \(stroke.begin.shortestText) s"
+        }
+        guard stroke.duration.isFinite, stroke.duration > 0 else { return "a touch must last a finite time greater than 0 seconds" }
+        var points: [Point] = []
+        switch stroke.path {
+        case let .line(from, to, _): points = [from, to]
+        case .sampled(let samples):
+            guard samples.count >= 2 else { return "a sampled path needs at least two points [t, x, y]" }
+            guard samples[0].time == 0 else { return "a sampled path's first time must be 0 (times are seconds after touch-down)" }
+            for (a, b) in zip(samples, samples.dropFirst()) where !(b.time > a.time) {
+                return "a sampled path's times must increase, found \(b.time.shortestText) after \(a.time.shortestText)"
+            }
+            points = samples.map(\.point)
+        }
+        if let v = stroke.givenReleaseVelocity { points.append(v) }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return "a touch's points and velocity must be finite numbers" }
+        let start = stroke.firstPoint
+        guard start.x >= 0, start.y >= 0, start.x <= canvas.width, start.y <= canvas.height else {
+            return "a touch must start on the canvas (0…\(canvas.width.shortestText) × 0…\(canvas.height.shortestText)), found [\(start.x.shortestText), \(start.y.shortestText)]"
+        }
+        return nil
+    }
+}
+

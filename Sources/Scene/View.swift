@@ -83,6 +83,8 @@ public struct View: Hashable, Sendable {
     public var shape: Shape?
     /// Index into `Scene.actions` run when the view is tapped.
     public var tapAction: Int?
+    /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).
+    public var isUserInteractionEnabled = true
 
     /// A view placed by `frame` as UIKit's `init(frame:)` does: bounds (0, 0, w, h), position at
     /// the frame's anchor point.

@@ -37,6 +37,8 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
     /// (UIView's centre is its layer's position).
     static let aliases: [String: ViewProperty] = [
         "rotation": .rotation, "center.x": .positionX, "center.y": .positionY,
+        // A scroll view's content offset is its bounds origin.
+        "contentOffset.x": .boundsX, "contentOffset.y": .boundsY,
     ]
 
     /// The property named by `path` (or an alias), or nil.

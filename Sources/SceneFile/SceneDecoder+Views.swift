@@ -4,7 +4,7 @@ import Scene
 extension SceneDecoder {
     static let viewKeys = ["id", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews"]
+                           "label", "shape", "onTap", "subviews", "scroll", "isUserInteractionEnabled", "userInteractionEnabled"]
     static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"]
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"]
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -36,6 +36,7 @@ extension SceneDecoder {
 
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
         if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
+        if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
         if let subviews = fields["subviews"] {
             for child in try subviews.sequence("subviews") { attempt { try $0.decodeView(child, parent: index) } }
         }
@@ -76,7 +77,9 @@ extension SceneDecoder {
         view.borderColor = try fields["borderColor"]?.color() ?? .black
         view.zPosition = try fields["zPosition"]?.number("a z position") ?? 0
         view.isHidden = try fields["hidden"]?.bool() ?? false
-        view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? false
+        // A scroll view clips its content (UIScrollView's default).
+        view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? (fields["scroll"] != nil)
+        view.isUserInteractionEnabled = try Self.flag(fields, "isUserInteractionEnabled", "userInteractionEnabled") ?? true
         if let labelNode = fields["label"] { view.label = try decodeLabel(labelNode) }
         return view
     }

@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Scroll
 
 /// Turns a composed YAML tree into a `Scene`, in passes so that names may be used before
 /// they are declared: views (ids), variables and action names, actions, then what refers to
@@ -20,6 +21,13 @@ struct SceneDecoder {
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
+    /// Views with `scroll:` settings, read once every view is known.
+    var pendingScrolls: [(view: Int, node: Located)] = []
+    var scrollViews: [ScrollDeclaration] = []
+    /// `setContentOffset` commands of actions, by scroll view.
+    var scrollCommands: [Int: [ScrollCommand]] = [:]
+    /// Scripted fingers, in the order of their `input` entries.
+    var touches: [TouchStroke] = []
     /// Problems found so far.
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
@@ -68,6 +76,8 @@ struct SceneDecoder {
         if let viewsNode = fields["views"] {
             attempt { d in for element in try viewsNode.sequence("views") { d.attempt { try $0.decodeView(element, parent: nil) } } }
         }
+        // Scroll settings add indicator views: before anything numbers a slot.
+        decodeScrollViews()
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
         if let actionsNode = fields["actions"] {
             attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
@@ -79,6 +89,7 @@ struct SceneDecoder {
         if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
+        let systems: [any SceneSystem] = scrollSystems(watches: [:])
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
         var keyFrames: [Int] = []
         if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }
@@ -88,7 +99,7 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames)
+                          animationModel: animationModel, keyFrames: keyFrames, systems: systems, touches: touches)
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
