@@ -125,7 +125,7 @@ extension SceneDecoder {
             guard viewIndex[id] == nil else { continue }
             var indicator = View(id: id, parent: declaration.view, frame: Rect(x: 0, y: 0, width: 0, height: 0),
                                  backgroundColor: ScrollIndicators.color, alpha: 0,
-                                 cornerRadius: ScrollIndicators.thickness / 2, zPosition: 1_000_000)
+                                 cornerRadius: ScrollIndicators.thickness / 2)
             indicator.isUserInteractionEnabled = false
             indices[axis] = views.count
             viewIndex[id] = views.count
