@@ -5,8 +5,8 @@ struct TextTemplate {
     let source: Located
     let text: String
 
-    /// The text with every part replaced by `value(expression, column offset of its first
-    /// character from the node's)`. A brace that opens or closes nothing is a located error.
+    /// The text with every part replaced by `value(expression, offset of its first character
+    /// in the text)`. A brace that opens or closes nothing is a located error.
     func text(_ value: (String, Int) throws -> Double) throws -> String {
         let characters = Array(text)
         var result = ""
@@ -23,7 +23,7 @@ struct TextTemplate {
                 }
                 let expression = String(characters[(index + 1)..<close])
                 guard expression.contains(where: { $0 != " " }) else { throw failure("'{}' holds no expression", at: index) }
-                result += try value(expression, index + 1 + source.quoteOffset).shortestText
+                result += try value(expression, index + 1).shortestText
                 index = close + 1
             } else if character == "}" {
                 throw failure("'}' closes nothing (write '}}' for a brace)", at: index)
