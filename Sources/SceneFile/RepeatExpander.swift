@@ -55,6 +55,8 @@ struct RepeatExpander {
     private(set) var failed: Set<Position> = []
     /// Where a value (or a list holding one) was computed from the loop variables.
     private(set) var varying: Set<Position> = []
+    /// Where a problem of a `repeat` key was reported.
+    private var reportedPlaces: Set<Position> = []
     /// Views that may still be made.
     private var budget: Int
 
@@ -105,27 +107,37 @@ struct RepeatExpander {
         var countNode = node
         if case .mapping = node.node {
             var unknownKeys: [SceneFileError] = []
-            guard let fields = try? node.mapping(allowed: Self.repeatKeys, unknownKeys: &unknownKeys) else { return (1, name) }
-            errors += unknownKeys
+            let fields: Fields
+            do { fields = try node.mapping(allowed: Self.repeatKeys, unknownKeys: &unknownKeys) } catch {
+                report(error, at: node, outer)
+                return (1, name)
+            }
+            for problem in unknownKeys { report(problem, at: node, []) }
             if let nameNode = fields["as"] {
                 if case .scalar(let scalar) = nameNode.node { name = scalar.string }
-                if let problem = loopNameProblem(nameNode, outer: outer) { errors.append(problem) }
+                if let problem = loopNameProblem(nameNode, outer: outer) { report(problem, at: nameNode, []) }
             }
             guard let given = fields["count"] else {
-                errors.append(node.error(.missingKey, "missing key 'count' (the number of copies, 0…\(Self.maximumCount))"))
+                report(node.error(.missingKey, "missing key 'count' (the number of copies, 0…\(Self.maximumCount))"), at: node, [])
                 return (1, name)
             }
             countNode = given
         } else if case .sequence = node.node {
-            errors.append(node.error(.wrongType, "expected a count of copies or {count: N, as: NAME}, found \(node.found)"))
+            report(node.error(.wrongType, "expected a count of copies or {count: N, as: NAME}, found \(node.found)"), at: node, [])
             return (1, name)
         }
-        do { return (try count(countNode, outer: outer), name) } catch let error as SceneFileError {
-            errors.append(error)
-        } catch {
-            errors.append(countNode.error(.invalidValue, "\(error)"))
+        do { return (try count(countNode, outer: outer), name) } catch {
+            report(error, at: countNode, outer)
         }
         return (1, name)
+    }
+
+    /// Records a problem of a `repeat` key once, however many enclosing copies meet it.
+    private mutating func report(_ error: Error, at node: Located, _ outer: [Binding]) {
+        var problem = (error as? SceneFileError) ?? node.error(.invalidValue, "\(error)")
+        guard reportedPlaces.insert(Position(problem)).inserted else { return }
+        problem.message += Self.note(outer)
+        errors.append(problem)
     }
 
     private func loopNameProblem(_ node: Located, outer: [Binding]) -> SceneFileError? {
@@ -151,7 +163,8 @@ struct RepeatExpander {
             value = try node.number(what)
         }
         guard value == value.rounded() else { throw node.error(.invalidValue, "expected \(what), found \(formatted(value))") }
-        guard value >= 0, value <= Double(Self.maximumCount) else {
+        guard value >= 0 else { throw node.error(.invalidValue, "expected \(what), found \(formatted(value))") }
+        guard value <= Double(Self.maximumCount) else {
             throw node.error(.invalidValue, "expected \(what), found \(formatted(value)); \(Self.maximumCount) is the most one repeat makes")
         }
         return Int(value)

@@ -95,6 +95,25 @@ final class RepeatErrorTests: XCTestCase {
               message: "'i' is already the loop variable of an enclosing repeat; name this one otherwise with 'as'")
     }
 
+    func testANestedCountIsReportedOnceWithTheEnclosingLoopVariables() {
+        check("""
+        - id: row
+          repeat: 4
+          frame: [0, 0, 1, 1]
+          subviews:
+            - { id: dot, repeat: {count: "i - 2", as: j}, frame: [0, 0, 1, 1] }
+        """, at: "\"i - 2", keyPath: "views[0].subviews[0].repeat.count",
+              message: "expected a whole number of copies (0…10000), found -2 (where i = 0)")
+        check("""
+        - id: row
+          repeat: 4
+          frame: [0, 0, 1, 1]
+          subviews:
+            - { id: dot, repeat: {count: 1, kount: 2}, frame: [0, 0, 1, 1] }
+        """, at: "kount", keyPath: "views[0].subviews[0].repeat.kount", kind: .unknownKey,
+              message: "unknown key 'kount'; expected one of: count, as", suggestion: "count")
+    }
+
     func testTooManyViewsInAll() {
         check("""
         - id: row
