@@ -67,27 +67,22 @@ struct RepeatExpander {
     /// The views `template` (a view with `repeat`) makes, outside any other repeat.
     mutating func expand(_ template: Located) throws -> [Copy] {
         do { return try expand(template, outer: []) } catch is TooManyViews {
-            let node = Self.repeatNode(of: template).map { Self.countNode(of: $0) } ?? template
+            let repeatNode = Self.repeatNode(of: template)
+            let node = repeatNode.flatMap { Self.value(of: "count", in: $0) } ?? repeatNode ?? template
             throw node.error(.invalidValue, "the repeat makes more views than a scene may have: at most \(Self.maximumViews) "
                              + "with its other views (every copy and its subviews count, nested repeats multiply)")
         }
     }
 
     /// The `repeat` value of a view mapping.
-    static func repeatNode(of view: Located) -> Located? {
-        guard case .mapping(let mapping) = view.node else { return nil }
-        for (key, value) in mapping {
-            if case .scalar(let scalar) = key, scalar.string == "repeat" { return view.child(value, key: "repeat") }
+    static func repeatNode(of view: Located) -> Located? { value(of: "repeat", in: view) }
+
+    private static func value(of key: String, in node: Located) -> Located? {
+        guard case .mapping(let mapping) = node.node else { return nil }
+        for (keyNode, value) in mapping {
+            if case .scalar(let scalar) = keyNode, scalar.string == key { return node.child(value, key: key) }
         }
         return nil
-    }
-
-    private static func countNode(of repeatNode: Located) -> Located {
-        guard case .mapping(let mapping) = repeatNode.node else { return repeatNode }
-        for (key, value) in mapping {
-            if case .scalar(let scalar) = key, scalar.string == "count" { return repeatNode.child(value, key: "count") }
-        }
-        return repeatNode
     }
 
     /// The views `template` makes with the enclosing loop variables `outer`: its copies when
