@@ -2,7 +2,7 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let viewKeys = ["id", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
+    static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
                            "label", "shape", "onTap", "subviews", "scroll", "isUserInteractionEnabled", "userInteractionEnabled"]
     static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"]
@@ -10,6 +10,7 @@ extension SceneDecoder {
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
 
     mutating func decodeView(_ node: Located, parent: Int?) throws {
+        if decodeRepeatedView(node, parent: parent) { return }
         // An unknown key is reported but does not stop the view from being declared, so that
         // references to its id do not fail too.
         var unknownKeys: [SceneFileError] = []
