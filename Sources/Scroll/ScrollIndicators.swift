@@ -5,7 +5,7 @@ import Scene
 /// view, so in content coordinates) whose geometry and alpha the scroll view drives. As iOS 13
 /// and later draw them: 3 pt thick, 3 pt from the edges, translucent black with round ends;
 /// length in proportion to the visible part of the content (at least 36 pt, shrinking to 7 pt
-/// when pulled past an edge); opaque while the content moves or a finger is on it, fading out
+/// when pulled past an edge), clear of the content inset; opaque while the content moves or a finger is on it, fading out
 /// over 0.25 s from 0.1 s after it comes to rest. The sizes follow iOS's look; the fade times
 /// are our reading of it.
 public struct ScrollIndicators: Hashable, Sendable {
@@ -39,14 +39,17 @@ public struct ScrollIndicators: Hashable, Sendable {
             let across = 1 - axis
             let range = scroll.limits(axis)
             let viewport = scroll.viewport[axis]
-            let track = max(viewport - 2 * Self.inset, 0)
+            // The content inset (a status bar's strip, say) is kept clear too.
+            let insets = scroll.settings.contentInset
+            let leading = axis == 0 ? insets.left : insets.top, trailing = axis == 0 ? insets.right : insets.bottom
+            let track = max(viewport - 2 * Self.inset - leading - trailing, 0)
             let content = range.upperBound - range.lowerBound + viewport
             var length = content > 0 ? max(track * viewport / content, Self.minimumLength) : track
             let over = max(range.lowerBound - offsets[axis], offsets[axis] - range.upperBound, 0)
             length = min(max(length - over, Self.minimumOverscrolledLength), track)
             let span = range.upperBound - range.lowerBound
             let fraction = span > 0 ? min(max((offsets[axis] - range.lowerBound) / span, 0), 1) : 0
-            let along = offsets[axis] + Self.inset + fraction * (track - length) + length / 2
+            let along = offsets[axis] + leading + Self.inset + fraction * (track - length) + length / 2
             let acrossPosition = offsets[across] + scroll.viewport[across] - Self.inset - Self.thickness / 2
             model[base + (axis == 0 ? ViewProperty.positionX : .positionY).rawValue] = along
             model[base + (axis == 0 ? ViewProperty.positionY : .positionX).rawValue] = acrossPosition
