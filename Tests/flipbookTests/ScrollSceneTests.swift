@@ -1,0 +1,32 @@
+import Foundation
+import XCTest
+
+/// Scroll scenes give the same bytes whatever the thread count and frame range: the scroll
+/// system's state is part of the playhead's checkpoints, and crossings happen at fixed instants.
+final class ScrollSceneTests: RenderDirectoryTestCase {
+    private func scene(_ name: String) -> String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenes/\(name).yaml").path
+    }
+
+    func testLongListFramesDoNotDependOnThreadsOrRange() throws {
+        let list = scene("long-list")
+        let a = try flipbook("render", list, "-o", "a", "--frames", "215-230", "--threads", "1", "--scale", "1", "--quiet")
+        XCTAssertEqual(a.status, 0, a.stderr)
+        let b = try flipbook("render", list, "-o", "b", "--frames", "200-240", "--threads", "2", "--scale", "1", "--quiet")
+        XCTAssertEqual(b.status, 0, b.stderr)
+        let names = pngs(in: "a")
+        XCTAssertEqual(names.count, 16)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: path("a/" + name)), FileManager.default.contents(atPath: path("b/" + name)), name)
+        }
+        // The trace agrees too, whichever frames are asked for.
+        let whole = try flipbook("trace", list, "--property", "list.contentOffset.y", "--frames", "0-480")
+        let part = try flipbook("trace", list, "--property", "list.contentOffset.y", "--frames", "340-360")
+        XCTAssertEqual(whole.status, 0, whole.stderr)
+        let wholeRows = Array(whole.stdout.split(separator: "\n").dropFirst())
+        let partRows = Array(part.stdout.split(separator: "\n").dropFirst())
+        XCTAssertEqual(partRows.count, 21)
+        XCTAssertEqual(Array(wholeRows[340...360]), partRows)
+    }
+}
