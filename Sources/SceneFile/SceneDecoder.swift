@@ -20,6 +20,15 @@ struct SceneDecoder {
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
+    /// Per view: its `scales` list, decoded once every view (the scroll views they follow
+    /// may come later), variable and action is known.
+    var pendingScales: [(view: Int, node: Located)] = []
+    /// PROVISIONAL (SceneDecoder+Scroll.swift): views with a `scroll:` mapping.
+    var provisionalScrollNodes: [(view: Int, node: Located)] = []
+    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order.
+    var extraSlots: [SlotDeclaration] = []
+    /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
+    var scaleWatches: [ScaleWatch] = []
     /// Problems found so far.
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
@@ -77,6 +86,8 @@ struct SceneDecoder {
         resolveViewReferences()
         var bindings: [Binding] = []
         if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
+        checkProvisionalScrolls()
+        bindings += decodeScales(bindingBase: bindings.count)
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
@@ -88,7 +99,7 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames)
+                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots)
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
