@@ -67,7 +67,7 @@ extension SceneDecoder {
         if let pinNode = fields["pin"], try pinNode.bool() {
             for key in ["property", "to", "from", "easing"] {
                 if let extra = fields[key] {
-                    throw extra.error(.invalidValue, "a pin moves the view 1:1 with the offset along '\(views[source.view].id)''s axis; remove '\(key)'")
+                    throw extra.error(.invalidValue, "a pin moves the view 1:1 with the offset along the axis of '\(views[source.view].id)'; remove '\(key)'")
                 }
             }
             guard isInside(view, source.view) else {
