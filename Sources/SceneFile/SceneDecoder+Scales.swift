@@ -96,15 +96,20 @@ extension SceneDecoder {
     }
 
     /// The scalars a scale of `path` changes, with their start (when given) and end values: one
-    /// for a number property, one per component for a composite. A frame's size is its bounds'
-    /// size with the frame's origin held where the scales before left it (`setFrame:` keeps the
-    /// origin; `bounds` keeps the centre), so frame scales of one view share their tracks.
+    /// for a number property, one per component for a composite. Derived sizes become stored
+    /// slots, so that scales of one view share their tracks: a frame's size is its bounds' size
+    /// with the frame's origin held where the scales before left it (`setFrame:` keeps the
+    /// origin; `bounds` keeps the centre); `transform.scale` is both scale factors.
     func scaleTargets(_ path: String, view: Int, at propertyNode: Located, to toNode: Located,
                       from fromNode: Located?) throws -> [(ref: PropertyRef, from: Double?, to: ScaleSegment.End)] {
         try scalarTargets(path, view: view, at: propertyNode, to: toNode, from: fromNode).flatMap { target in
-            guard case .derived(let v, let property) = target.ref, property == .frameWidth || property == .frameHeight else { return [target] }
-            let (size, origin): (ViewProperty, DerivedViewProperty) = property == .frameWidth ? (.boundsWidth, .frameX) : (.boundsHeight, .frameY)
-            return [(.view(v, size), target.from, target.to), (.view(v, origin), nil, .by(0))]
+            guard case .derived(let v, let property) = target.ref else { return [target] }
+            switch property {
+            case .frameWidth: return [(.view(v, .boundsWidth), target.from, target.to), (.view(v, .frameX), nil, .by(0))]
+            case .frameHeight: return [(.view(v, .boundsHeight), target.from, target.to), (.view(v, .frameY), nil, .by(0))]
+            case .scale: return [(.view(v, .scaleX), target.from, target.to), (.view(v, .scaleY), target.from, target.to)]
+            case .frameX, .frameY: return [target]
+            }
         }
     }
 

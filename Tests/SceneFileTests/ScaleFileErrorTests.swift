@@ -69,6 +69,13 @@ final class ScaleFileErrorTests: XCTestCase {
         { property: bounds.height, by: guide, trigger: 0, offset: 640, to: 200 }
         { property: bounds, by: guide, trigger: 640, offset: 160, to: [0, 0, 50, 400] }
         """), file: "t.yaml"))
+        // A composite's overlapping components are one problem.
+        let colours = scene("""
+        { property: backgroundColor, by: guide, offset: 100, to: "#ff0000" }
+        { property: backgroundColor, by: guide, trigger: 50, offset: 100, to: "#00ff00" }
+        """)
+        assertLocated(colours, at: "{ property: backgroundColor, by: guide, trigger: 50", keyPath: "views[0].scales[1]", kind: .invalidValue,
+                      message: "the scale of 'hero.backgroundColor' over offsets 50…150 overlaps the scale of 'hero.backgroundColor' over 0…100 at t.yaml:8:9")
         // A frame's size holds the frame's origin over its range.
         let frame = scene("""
         { property: frame.x, by: guide, offset: 10, to: 5 }

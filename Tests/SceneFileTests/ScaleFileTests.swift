@@ -67,6 +67,7 @@ final class ScaleFileTests: XCTestCase {
             - { property: center, by: guide, offset: 780, to: [200, 300], easing: easeInQuad }
             - { property: bounds.size, by: guide, offset: 780, to: [60, 70], easing: easeInQuad }
             - { property: transform, by: guide, offset: 780, to: { translation: [10, 20], scale: 2, rotation: 1 }, easing: easeInQuad }
+            - { property: transform.scale, by: guide, trigger: 780, offset: 390, to: 3 }
         - id: b
           frame: [20, 200, 100, 50]
           transform: { scale: 0.5 }
@@ -94,12 +95,18 @@ final class ScaleFileTests: XCTestCase {
         try check("a.bounds.height", 50, 70)
         try check("a.transform.translation.x", 0, 10)
         try check("a.transform.translation.y", 0, 20)
-        try check("a.transform.scale.x", 1, 2)
-        try check("a.transform.scale.y", 1, 2)
+        for axis in ["x", "y"] {
+            XCTAssertEqual(try value(&p, "a.transform.scale.\(axis)", at: 1), 1 + e, accuracy: 1e-9)
+            XCTAssertEqual(try value(&p, "a.transform.scale.\(axis)", at: 2), 2, accuracy: 1e-9)
+        }
         try check("a.transform.rotation", 0, 1)
+        // transform.scale chains on from the transform's scale.
+        XCTAssertEqual(try value(&p, "a.transform.scale.y", at: 2.5), 2.5, accuracy: 1e-9)
+        XCTAssertEqual(try value(&p, "a.transform.scale.x", at: 3), 3, accuracy: 1e-9)
         // A frame sets the size, then the origin (as setFrame:), from the `from` given.
         try check("b.bounds.width", 40, 60)
         try check("b.bounds.height", 40, 80)
+        try check("b.transform.scale.x", 0.5, 1.5)
         try check("b.transform.scale.y", 0.5, 1.5)
         XCTAssertEqual(try value(&p, "b.position.x", at: 2.5), 10 + 0.5 * 60, accuracy: 1e-9)
         // frame.size keeps the origin.
@@ -127,6 +134,22 @@ final class ScaleFileTests: XCTestCase {
         // The size scale that follows keeps the frame's origin where the view started.
         XCTAssertEqual(try value(&p, "a.frame.width", at: 3), 50, accuracy: 1e-9)
         XCTAssertEqual(try value(&p, "a.frame.x", at: 3), 10, accuracy: 1e-9)
+    }
+
+    /// A binding reading a scaled property sees the value of the same instant.
+    func testABindingFollowsAScaledProperty() throws {
+        var p = try player(scene(views: """
+        - id: shadow
+          frame: [0, 0, 10, 10]
+        - id: hero
+          frame: [20, 40, 100, 50]
+          scales:
+            - { property: bounds.width, by: guide, offset: 1170, to: 217, easing: easeInOutCubic }
+        """, extra: "bindings:\n  shadow.frame.width: hero.bounds.width + 1"))
+        for t in [0.4, 1.7, 2.9, 0.8] {
+            XCTAssertEqual(try value(&p, "shadow.frame.width", at: t), try value(&p, "hero.bounds.width", at: t) + 1, accuracy: 1e-9)
+            XCTAssertEqual(try value(&p, "hero.bounds.width", at: t), 100 + 117 * Easing.easeInOutCubic.value(at: t / 3), accuracy: 1e-9)
+        }
     }
 
     func testTriggerHooksPercentagesAndDuration() throws {
