@@ -46,12 +46,12 @@ public struct ScaleSegment: Hashable, Sendable {
 /// (`getCurrentValueWithPosition:`). Scales may touch but not overlap; where two touch, the
 /// earlier one holds the shared position, as the article's scan in trigger order finds it. The
 /// scale holding a position is found by binary search. A scale whose latch is set reads
-/// percent 1 wherever it holds the position.
+/// percent 1 wherever its value applies (over its range, and before it when it is the first).
 public struct ScaleTrack: Hashable, Sendable {
     /// The position: a stored slot or derived property, read as its presentation value.
     public var source: PropertyRef
     /// The value before the first scale when it has no `from`: the property's start value.
-    public var startValue: Double
+    public let startValue: Double
     /// In trigger order (scales with equal triggers keep the order given).
     public let segments: [ScaleSegment]
     /// Each segment's resolved start and end values.
