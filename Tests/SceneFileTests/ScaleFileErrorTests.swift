@@ -20,7 +20,7 @@ final class ScaleFileErrorTests: XCTestCase {
         scroll: { contentSize: [1560, 600] }
       - id: other
         frame: [0, 0, 390, 600]
-        scroll: {}
+        scroll: { contentSize: [390, 1200] }
     actions:
       bump:
         set: { count: 1 }

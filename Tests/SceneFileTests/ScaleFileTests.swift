@@ -4,9 +4,10 @@ import Scene
 import Yams
 @testable import SceneFile
 
-/// Scales in scene files: the article's example, every value kind, ScrollMagic's extras. A
-/// stand-in scroll view (`guide`, four pages of 390 points) is moved by an action from offset
-/// 0 to 1170 over 3 s, so the offset at t is 390·t.
+/// Scales in scene files: the article's example, every value kind, ScrollMagic's extras. The
+/// scroll view (`guide`, four pages of 390 points) is moved by an action the test adds, from
+/// offset 0 to 1170 over 3 s, so the offset at t is 390·t; whatever system the file gives the
+/// scroll view is removed, so only the scales are under test.
 final class ScaleFileTests: XCTestCase {
     private func scene(views: String, extra: String = "") -> String {
         """
@@ -17,17 +18,20 @@ final class ScaleFileTests: XCTestCase {
           - id: guide
             frame: [0, 0, 390, 600]
             scroll: { contentSize: [1560, 600] }
-        actions:
-          scroll:
-            animations:
-              - { property: guide.bounds.x, to: 1170, duration: 3, curve: linear }
         \(extra)
-        input:
-          - { run: scroll, at: 0 }
         """
     }
 
-    private func player(_ text: String) throws -> Player { try Player(scene: try SceneDocument.parse(text, file: "t.yaml")) }
+    /// A Player of `text` whose `scrollView`'s offset slot moves linearly from 0 to `distance` over 3 s.
+    private func player(_ text: String, scrollView: String = "guide", axis: ViewProperty = .boundsX, distance: Double = 1170) throws -> Player {
+        var s = try SceneDocument.parse(text, file: "t.yaml")
+        s.systems = []
+        let view = try XCTUnwrap(s.viewIndex(id: scrollView))
+        s.actions.append(Action(name: "scrollForTest", steps: [AnimationStep(property: .view(view, axis), target: .value(distance),
+                                                                              timing: .curve(.linear, duration: 3))]))
+        s.events = [.run(s.actions.count - 1, at: 0)]
+        return try Player(scene: s)
+    }
 
     private func value(_ player: inout Player, _ name: String, at t: Double) throws -> Double {
         try player.advance(to: t)
@@ -188,14 +192,8 @@ final class ScaleFileTests: XCTestCase {
                 frame: [0, 300, 390, 50]
                 scales:
                   - { pin: true, by: list, trigger: 300, offset: 600 }
-        actions:
-          scroll:
-            animations:
-              - { property: list.bounds.y, to: 1200, duration: 3, curve: linear }
-        input:
-          - { run: scroll, at: 0 }
         """
-        var p = try player(text)
+        var p = try player(text, scrollView: "list", axis: .boundsY, distance: 1200)
         for (t, onScreen) in [(0.0, 300.0), (0.5, 100), (1, 0), (1.5, 0), (2.25, 0), (2.5, -100), (3, -300)] {
             let y = try value(&p, "header.frame.y", at: t) - (try value(&p, "list.bounds.y", at: t))
             XCTAssertEqual(y, onScreen, accuracy: 1e-9, "t = \(t)")
@@ -212,6 +210,7 @@ final class ScaleFileTests: XCTestCase {
             - { property: backgroundColor, by: guide, trigger: 390, offset: "100%", to: "#ff0000", reverse: false, enter: bump }
             - { property: cornerRadius, by: guide, trigger: 400, offset: 10, to: 3, triggerHook: onCenter, leave: bump }
         """, extra: """
+        actions:
           bump:
             set: { count: 1 }
         variables: { count: 0 }
@@ -222,15 +221,15 @@ final class ScaleFileTests: XCTestCase {
         let latch = s.extraBase
         XCTAssertEqual(s.property(named: "hero.scale1.complete"), .slot(latch))
         XCTAssertEqual(decoder.scaleWatches, [
-            ScaleWatch(scrollView: 1, start: 390, end: 780, enterAction: 1, latch: latch),
-            ScaleWatch(scrollView: 1, start: 400 - 195, end: 215, leaveAction: 1),
+            ScaleWatch(scrollView: 1, start: 390, end: 780, enterAction: 0, latch: latch),
+            ScaleWatch(scrollView: 1, start: 400 - 195, end: 215, leaveAction: 0),
         ])
         let colour = s.bindings.filter { s.name(of: $0.target).hasPrefix("hero.backgroundColor") }
         XCTAssertEqual(colour.count, 4)
         XCTAssertTrue(colour.allSatisfy { $0.scale?.segments.map(\.latch) == [latch] })
         XCTAssertNil(s.bindings.first?.scale?.segments.first?.latch)
         // Nothing sets the latch here (the scroll system will): the colour follows the offset.
-        var p = try Player(scene: s)
+        var p = try player(text)
         XCTAssertEqual(try value(&p, "hero.backgroundColor.r", at: 1.5), 0.5, accuracy: 1e-12)
     }
 
@@ -239,7 +238,7 @@ final class ScaleFileTests: XCTestCase {
         canvas: { size: [390, 600] }
         duration: 1
         views:
-          - { id: feed, frame: [0, 0, 390, 600], scroll: {} }
+          - { id: feed, frame: [0, 0, 390, 600], scroll: { contentSize: [390, 2000] } }
           - id: a
             frame: [0, 0, 10, 10]
             scales:
