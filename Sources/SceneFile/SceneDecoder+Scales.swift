@@ -61,7 +61,7 @@ extension SceneDecoder {
         let reverses = try fields["reverse"]?.bool() ?? true
         let id = views[view].id
 
-        var targets: [(ref: PropertyRef, from: Double?, to: ScaleSegment.End)]
+        let targets: [(ref: PropertyRef, from: Double?, to: ScaleSegment.End)]
         var curve = TimingCurve.linear
         let label: String
         if let pinNode = fields["pin"], try pinNode.bool() {

@@ -100,6 +100,9 @@ final class ScaleFileErrorTests: XCTestCase {
                       message: "'offset' and 'duration' both give the scale's length; give one")
         let missing = scene("{ property: alpha, by: guide, to: 0 }")
         assertLocated(missing, at: "{ property: alpha", keyPath: "views[0].scales[0]", kind: .missingKey, message: "missing key 'offset'")
+        let huge = scene("{ property: alpha, by: guide, trigger: 1e308, offset: 1e308, to: 0 }")
+        assertLocated(huge, at: "1e308, to", keyPath: "views[0].scales[0].offset", kind: .invalidValue,
+                      message: "the scale's range 1e+308 + 1e+308 is not a finite range of offsets")
         let words = scene("{ property: alpha, by: guide, offset: half, to: 0 }")
         assertLocated(words, at: "half", keyPath: "views[0].scales[0].offset", kind: .wrongType,
                       message: "expected the scale's length: points of content offset, or a percentage of the viewport such as \"50%\", found the text 'half'")
