@@ -209,8 +209,14 @@ public struct Player: Sendable {
         for slot in state.animatedSlots { state.presentation[slot] = presentation(slot: slot, at: t) }
         for index in graph.bindingOrder {
             let binding = scene.bindings[index]
-            let value = binding.expression.evaluate { $0.value(in: state.presentation) }
-            guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: binding.expression, value: value, time: t, frame: nil) }
+            let value: Double
+            switch binding.source {
+            case .expression(let expression):
+                value = expression.evaluate { $0.value(in: state.presentation) }
+                guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: t, frame: nil) }
+            case .scale(let track):
+                value = track.value(in: state.presentation)
+            }
             switch binding.target {
             case .slot(let slot):
                 state.model[slot] = value

@@ -37,6 +37,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An action writes a slot that a binding or a system drives.
     case drivenPropertyWritten(SceneElement, property: String, driver: String, action: String)
     case bindingCycle(binding: Int, properties: [String])
+    /// A scale track that cannot be played (`ScaleTrack.problem`, or a reference that points nowhere).
+    case invalidScale(binding: Int, property: String, what: String)
     case notAnimatable(action: Int, step: Int, property: String)
     /// An expression of the wrong type: a number where a condition belongs, or the reverse.
     case wrongExpressionType(SceneElement, expected: ExpressionType, text: String)
@@ -64,7 +66,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidReference(let e, _), .twoDrivers(let e, _, _, _), .drivenPropertyWritten(let e, _, _, _),
              .wrongExpressionType(let e, _, _), .shapeSizeOutsideShape(let e, _):
             return e
-        case .bindingCycle(let b, _): return .binding(b)
+        case .bindingCycle(let b, _), .invalidScale(let b, _, _): return .binding(b)
         case .notAnimatable(let a, let s, _): return .step(action: a, index: s)
         case .zeroTimeCompletionLoop(let a, _): return .action(a)
         case .tapWithoutAction(let e, _), .eventOutsideScene(let e, _, _): return .event(e)
@@ -95,6 +97,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
             return "action '\(action)' writes '\(property)', which \(driver) drives; a driven property cannot also be animated or set"
         case .bindingCycle(_, let properties):
             return "bindings form a cycle: \(properties.joined(separator: " -> ")); a bound property cannot depend on itself"
+        case .invalidScale(_, let property, let what): return "the scales of '\(property)': \(what)"
         case .notAnimatable(_, _, let property):
             return "'\(property)' cannot be animated (UIKit changes it at once); bind it instead, e.g. '\(property): \"state == 1 ? 1 : 0\"'"
         case .wrongExpressionType(_, let expected, let text):

@@ -142,7 +142,10 @@ private struct SceneChecker {
         }
         for (b, binding) in scene.bindings.enumerated() {
             if !valid(binding.target) { errors.append(.invalidReference(.binding(b), what: "the bound property")) }
-            checkExpression(binding.expression, .number, at: .binding(b))
+            switch binding.source {
+            case .expression(let expression): checkExpression(expression, .number, at: .binding(b))
+            case .scale(let track): checkScale(track, binding: b)
+            }
         }
     }
 
@@ -154,15 +157,27 @@ private struct SceneChecker {
         }
     }
 
-    /// One driver per slot: bindings and systems claim slots; actions may not write claimed ones.
+    private mutating func checkScale(_ track: ScaleTrack, binding b: Int) {
+        let refs = [track.source] + track.latches.map(PropertyRef.slot)
+        if let problem = track.problem ?? (refs.allSatisfy(valid) ? nil : "its source or a latch does not exist") {
+            let property = valid(scene.bindings[b].target) ? scene.name(of: scene.bindings[b].target) : "?"
+            errors.append(.invalidScale(binding: b, property: property, what: problem))
+        }
+    }
+
+    /// One driver per slot: bindings, systems and scales claim slots (scales last, so a scale on
+    /// a property something else writes is the one reported); actions may not write claimed ones.
     mutating func checkDrivers() {
-        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) {
+        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) && binding.scale == nil {
             claim(binding.target.claimedSlots, by: "the binding of '\(scene.name(of: binding.target))'", at: .binding(b))
         }
         for (s, system) in scene.systems.enumerated() {
             let slots = system.drivenSlots.filter { $0 >= 0 && $0 < slotCount }
             if slots.count != system.drivenSlots.count { errors.append(.invalidReference(.system(s), what: "a slot \(system.name) drives")) }
             claim(slots, by: system.name, at: .system(s))
+        }
+        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) && binding.scale != nil {
+            claim(binding.target.claimedSlots, by: "the scale of '\(scene.name(of: binding.target))'", at: .binding(b))
         }
         guard !drivers.isEmpty else { return }
         for (a, action) in scene.actions.enumerated() {
@@ -213,7 +228,7 @@ private struct SceneChecker {
         var indegree = Array(repeating: 0, count: bindings.count)
         for (b, binding) in bindings.enumerated() {
             var seen = Set<Int>()
-            for ref in binding.expression.references where valid(ref) {
+            for ref in binding.inputs where valid(ref) {
                 let isRotatable: Bool
                 if case .derived(let view, _) = ref { isRotatable = rotatable.contains(view) } else { isRotatable = false }
                 for slot in ref.readSlots(rotatable: isRotatable) {

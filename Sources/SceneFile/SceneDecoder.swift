@@ -28,6 +28,13 @@ struct SceneDecoder {
     var scrollCommands: [Int: [ScrollCommand]] = [:]
     /// Scripted fingers, in the order of their `input` entries.
     var touches: [TouchStroke] = []
+    /// Per view: its `scales` list, decoded once every view (the scroll views they follow
+    /// may come later), variable and action is known.
+    var pendingScales: [(view: Int, node: Located)] = []
+    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order.
+    var extraSlots: [SlotDeclaration] = []
+    /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
+    var scaleWatches: [ScaleWatch] = []
     /// Problems found so far.
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
@@ -87,9 +94,10 @@ struct SceneDecoder {
         resolveViewReferences()
         var bindings: [Binding] = []
         if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
+        bindings += decodeScales(bindingBase: bindings.count)
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
-        let systems: [any SceneSystem] = scrollSystems(watches: [:])
+        let systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
         var keyFrames: [Int] = []
         if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }
@@ -99,7 +107,8 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames, systems: systems, touches: touches)
+                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots, systems: systems,
+                          touches: touches)
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
