@@ -29,4 +29,23 @@ final class ScrollSceneTests: RenderDirectoryTestCase {
         XCTAssertEqual(partRows.count, 21)
         XCTAssertEqual(Array(wholeRows[340...360]), partRows)
     }
+
+    /// The guide's scales, pins, latches and enter actions: the same values whatever the range.
+    func testGuideTraceDoesNotDependOnTheFramesAskedFor() throws {
+        let guide = scene("ouroboros-guide")
+        let names = ["guide.contentOffset.x", "hero.bounds.height", "variables.starts", "seen.alpha", "startButton.transform.scale.x", "pinnedNote.position.x"]
+        func trace(_ frames: String) throws -> [Substring] {
+            let result = try start(["trace", guide, "--frames", frames] + names.flatMap { ["--property", $0] }).finish()
+            XCTAssertEqual(result.status, 0, result.stderr)
+            return Array(result.stdout.split(separator: "\n").dropFirst())
+        }
+        let whole = try trace("0-450")
+        XCTAssertEqual(Array(whole[255...275]), try trace("255-275"))
+        XCTAssertEqual(Array(whole[190...200]), try trace("190-200"))
+        // The article's example: 200 after two pages, 400 from two and a half on.
+        let heights = whole.map { Double($0.split(separator: ",")[3])! }
+        XCTAssertEqual(heights[0], 100)
+        XCTAssertEqual(heights[165], 200, accuracy: 1e-9)
+        XCTAssertEqual(heights[240], 400)
+    }
 }
