@@ -134,6 +134,28 @@ final class ScrollViewSystemTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(.slot(latchSlot)), 1)
     }
 
+    /// A horizontal pager inside a vertical list: the innermost scroll view that can scroll
+    /// along the finger's direction takes the touch.
+    func testNestedScrollViewsTheInnermostThatCanScrollWins() throws {
+        let list = View(id: "list", frame: Rect(origin: .zero, size: size), clipsToBounds: true)
+        let pager = View(id: "pager", parent: 0, frame: Rect(x: 0, y: 100, width: 390, height: 200), clipsToBounds: true)
+        var pagerSettings = ScrollSettings(contentSize: Size(width: 1170, height: 200))
+        pagerSettings.isPagingEnabled = true
+        let systems: [any SceneSystem] = [
+            ScrollViewSystem(view: 0, viewID: "list", initialOffset: .zero, viewport: size, settings: ScrollSettings(contentSize: Size(width: 390, height: 2000))),
+            ScrollViewSystem(view: 1, viewID: "pager", initialOffset: .zero, viewport: Size(width: 390, height: 200), settings: pagerSettings),
+        ]
+        let horizontal = TouchStroke(begin: 0.2, duration: 0.25, path: .line(from: Point(x: 300, y: 200), to: Point(x: 60, y: 200), curve: .linear))
+        let vertical = TouchStroke(begin: 2, duration: 0.25, path: .line(from: Point(x: 200, y: 250), to: Point(x: 200, y: 150), curve: .easeOut))
+        var player = try Player(scene: Scene(name: "nested", size: size, duration: 4, views: [list, pager], systems: systems, touches: [horizontal, vertical]))
+        try player.advance(to: 1.5)
+        XCTAssertEqual(player.presentationValue(.view(1, .boundsX)), 390, "the pager turned a page")
+        XCTAssertEqual(player.presentationValue(.view(0, .boundsY)), 0)
+        try player.advance(to: 3.5)
+        XCTAssertEqual(player.presentationValue(.view(1, .boundsX)), 390)
+        XCTAssertGreaterThan(player.presentationValue(.view(0, .boundsY)), 99, "the list took the vertical drag")
+    }
+
     /// Any order of instants gives the same values (checkpoints include the system's state).
     func testAnyOrderOfInstantsGivesTheSameValues() throws {
         let touches = [drag(700, 300, at: 0.2, duration: 0.25), drag(200, 500, at: 1.5, duration: 0.2),
