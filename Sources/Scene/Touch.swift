@@ -109,9 +109,18 @@ public struct TouchStroke: Hashable, Sendable {
     /// that slows before lifting gives a small velocity (a slow release).
     public var releaseVelocity: Point {
         if let givenReleaseVelocity { return givenReleaseVelocity }
-        let times = sampleTimes
-        guard let last = times.last, last > 0 else { return .zero }
-        let first = times.first { $0 >= last - Self.velocityWindow - 1e-9 } ?? 0
+        return estimatedVelocity(atElapsed: duration)
+    }
+
+    /// The same estimate at the touch event `elapsed` seconds after touch-down (a pan
+    /// recognizer's `velocity(in:)` while the finger moves): from the earliest sample in the
+    /// `velocityWindow` before it.
+    public func estimatedVelocity(atElapsed elapsed: Double) -> Point {
+        let last = min(max(elapsed, 0), duration)
+        guard last > 0 else { return .zero }
+        let earliest = last - Self.velocityWindow - 1e-9
+        let k = max((earliest * Self.sampleRate).rounded(.up), 0)
+        let first = min(k / Self.sampleRate, last)
         guard last > first else { return .zero }
         let a = position(elapsed: first), b = position(elapsed: last)
         return Point(x: (b.x - a.x) / (last - first), y: (b.y - a.y) / (last - first))

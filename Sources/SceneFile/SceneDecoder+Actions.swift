@@ -2,7 +2,7 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset"]
+    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers"]
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
@@ -79,6 +79,12 @@ extension SceneDecoder {
                 for step in steps { sources[.step(action: index, index: action.steps.count)] = element; action.steps.append(step) }
             }
             if elements.isEmpty { throw animationsNode.error(.invalidValue, "'animations' is empty; give at least one animation or leave it out") }
+        }
+        if let animatorsNode = fields["animators"] {
+            attempt { d in try d.decodeAnimatorCommands(animatorsNode, into: &action) }
+        }
+        if let recognizersNode = fields["recognizers"] {
+            attempt { d in try d.decodeRecognizerCommands(recognizersNode, into: &action) }
         }
         if let scrollNode = fields["setContentOffset"] {
             attempt { d in action.commands.append(try d.decodeSetContentOffset(scrollNode)) }

@@ -4,7 +4,7 @@ import Scene
 extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews", "scales", "scroll", "isUserInteractionEnabled", "userInteractionEnabled"]
+                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled"]
     static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"]
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"]
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -38,6 +38,7 @@ extension SceneDecoder {
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
         if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
         if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
+        if let pan = fields["pan"] { attempt { d in try d.declarePan(pan, view: index) } }
         if let scales = fields["scales"] { pendingScales.append((index, scales)) }
         if let subviews = fields["subviews"] {
             for child in try subviews.sequence("subviews") { attempt { try $0.decodeView(child, parent: index) } }

@@ -28,6 +28,12 @@ struct SceneDecoder {
     var scrollCommands: [Int: [ScrollCommand]] = [:]
     /// Scripted fingers, in the order of their `input` entries.
     var touches: [TouchStroke] = []
+    /// Pan recognizers (views' `pan:`) and property animators (`animators:`).
+    var pans: [PanEntry] = []
+    var animators: [AnimatorDeclarationEntry] = []
+    var animatorCommandNodes: [(animator: Int, command: AnimatorCommand, node: Located)] = []
+    /// Names of slots systems own (`playerAnimator.fractionComplete`, `playerPan.translation.y`).
+    var systemSlotNames: [String: Int] = [:]
     /// Per view: its `scales` list, decoded once every view (the scroll views they follow
     /// may come later), variable and action is known.
     var pendingScales: [(view: Int, node: Located)] = []
@@ -44,7 +50,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators"]
     static let canvasKeys = ["size", "background", "scale", "fps"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -86,6 +92,8 @@ struct SceneDecoder {
         // Scroll settings add indicator views: before anything numbers a slot.
         decodeScrollViews()
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
+        declareAnimatorsAndPans(fields["animators"])
+        decodeAnimators()
         if let actionsNode = fields["actions"] {
             attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
         }
@@ -97,7 +105,10 @@ struct SceneDecoder {
         bindings += decodeScales(bindingBase: bindings.count)
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
-        let systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
+        checkAnimatorMisuse()
+        let slotCount = views.count * ViewProperty.count + variables.count
+        var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
+        systems += animatorAndPanSystems(systemBase: systems.count, initialModel: [Double](repeating: 0, count: slotCount))
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
         var keyFrames: [Int] = []
         if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }
@@ -107,8 +118,8 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots, systems: systems,
-                          touches: touches)
+                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots,
+                          namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: systems, touches: touches)
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
@@ -200,11 +211,13 @@ struct SceneDecoder {
 
     /// Every valid name an expression or `property:` may use, for suggestions.
     var propertyNames: [String] {
-        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } } + variables.map { "variables.\($0.name)" }
+        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } }
+            + variables.filter { !$0.name.hasPrefix("_") }.map { "variables.\($0.name)" } + systemSlotNames.keys.sorted()
     }
 
     /// Resolves "ID.path" or "variables.NAME" written at `node`.
     func propertyRef(_ text: String, at node: Located) throws -> PropertyRef {
+        if let slot = systemSlotNames[text] { return .slot(slot) }
         if text.hasPrefix("variables.") {
             let name = String(text.dropFirst("variables.".count))
             guard let index = variableIndex[name] else {

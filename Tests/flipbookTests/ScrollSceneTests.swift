@@ -48,4 +48,17 @@ final class ScrollSceneTests: RenderDirectoryTestCase {
         XCTAssertEqual(heights[165], 200, accuracy: 1e-9)
         XCTAssertEqual(heights[240], 400)
     }
+
+    /// Pan handlers at touch samples and an animator's springs: the same frames whatever the
+    /// threads and the range.
+    func testYouTubePlayerFramesDoNotDependOnThreadsOrRange() throws {
+        let youtube = scene("youtube-player")
+        XCTAssertEqual(try flipbook("render", youtube, "-o", "a", "--frames", "100-112", "--threads", "1", "--scale", "1", "--quiet").status, 0)
+        XCTAssertEqual(try flipbook("render", youtube, "-o", "b", "--frames", "60-140", "--threads", "2", "--scale", "1", "--quiet").status, 0)
+        let names = pngs(in: "a")
+        XCTAssertEqual(names.count, 13)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: path("a/" + name)), FileManager.default.contents(atPath: path("b/" + name)), name)
+        }
+    }
 }
