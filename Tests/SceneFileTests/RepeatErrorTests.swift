@@ -15,29 +15,6 @@ final class RepeatErrorTests: XCTestCase {
         """
     }
 
-    /// Checks that `e` holds exactly `count` problems and that its first is of `kind`, at the
-    /// first character of the first occurrence of `target` in `text` (after `after`), under
-    /// `keyPath`, with a message containing `message`.
-    private func assertLocated(_ e: SceneFileError?, in text: String, at target: String, after: String = "", keyPath: String,
-                               kind: SceneFileError.Kind, message: String, suggestion: String? = nil, count: Int = 1,
-                               file: StaticString = #filePath, line: UInt = #line) {
-        guard let e else { return XCTFail("no error", file: file, line: line) }
-        guard let start = after.isEmpty ? text.startIndex : text.range(of: after)?.upperBound,
-              let found = text.range(of: target, range: start..<text.endIndex) else {
-            return XCTFail("'\(target)' is not in the text", file: file, line: line)
-        }
-        let before = text[..<found.lowerBound]
-        let expectedLine = before.filter { $0 == "\n" }.count + 1
-        let expectedColumn = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-        XCTAssertEqual(e.all.count, count, "problems:\n\(e.description)", file: file, line: line)
-        XCTAssertEqual(e.kind, kind, e.description, file: file, line: line)
-        XCTAssertEqual(e.line, expectedLine, e.description, file: file, line: line)
-        XCTAssertEqual(e.column, expectedColumn, e.description, file: file, line: line)
-        XCTAssertEqual(e.keyPath, keyPath, e.description, file: file, line: line)
-        XCTAssertTrue(e.message.contains(message), "'\(message)' not in: \(e.message)", file: file, line: line)
-        XCTAssertEqual(e.suggestion, suggestion, e.description, file: file, line: line)
-    }
-
     private func check(_ views: String, at target: String, after: String = "", keyPath: String, kind: SceneFileError.Kind = .invalidValue,
                        message: String, suggestion: String? = nil, count: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
         let text = text(views)

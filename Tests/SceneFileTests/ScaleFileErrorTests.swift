@@ -34,22 +34,8 @@ final class ScaleFileErrorTests: XCTestCase {
     /// `target` (after `after`, when given), under `keyPath`, with a message containing `message`.
     private func assertLocated(_ text: String, at target: String, after: String = "", keyPath: String, kind: SceneFileError.Kind,
                                message: String, suggestion: String? = nil, file: StaticString = #filePath, line: UInt = #line) {
-        guard let e = sceneFileError(text, file: "t.yaml", line: line) else { return }
-        guard let start = after.isEmpty ? text.startIndex : text.range(of: after)?.upperBound,
-              let found = text.range(of: target, range: start..<text.endIndex) else {
-            return XCTFail("'\(target)' is not in the text", file: file, line: line)
-        }
-        let before = text[..<found.lowerBound]
-        let expectedLine = before.filter { $0 == "\n" }.count + 1
-        let expectedColumn = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-        XCTAssertEqual(e.all.count, 1, "expected one problem, found:\n\(e.description)", file: file, line: line)
-        XCTAssertEqual(e.kind, kind, e.description, file: file, line: line)
-        XCTAssertEqual(e.line, expectedLine, e.description, file: file, line: line)
-        XCTAssertEqual(e.column, expectedColumn, e.description, file: file, line: line)
-        XCTAssertEqual(e.keyPath, keyPath, e.description, file: file, line: line)
-        XCTAssertTrue(e.message.contains(message), "'\(message)' not in: \(e.message)", file: file, line: line)
-        XCTAssertEqual(e.suggestion, suggestion, e.description, file: file, line: line)
-        XCTAssertTrue(e.description.hasPrefix("t.yaml:\(expectedLine):\(expectedColumn): \(keyPath): "), e.description, file: file, line: line)
+        SceneFileTests.assertLocated(sceneFileError(text, file: "t.yaml", line: line), in: text, at: target, after: after, keyPath: keyPath,
+                                     kind: kind, message: message, suggestion: suggestion, file: file, line: line)
     }
 
     func testTheTemplateIsValid() throws {

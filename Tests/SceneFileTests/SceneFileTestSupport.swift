@@ -16,12 +16,12 @@ func sceneFileError(_ text: String, file: String, line: UInt = #line) -> SceneFi
     }
 }
 
-/// Checks that `e` is the only problem, of `kind`, at the first character of the first
+/// Checks that `e` holds `count` problems (default one), the first of `kind`, at the first character of the first
 /// occurrence of `target` in `text` (after `after`, when given), under `keyPath`, with a
 /// message containing `message`.
 func assertLocated(_ e: SceneFileError?, in text: String, at target: String, after: String = "",
                            keyPath: String, kind: SceneFileError.Kind, message: String, suggestion: String? = nil,
-                           file: StaticString = #filePath, line: UInt = #line) {
+                           count: Int = 1, file: StaticString = #filePath, line: UInt = #line) {
     guard let e else { return XCTFail("no error", file: file, line: line) }
     guard let start = after.isEmpty ? text.startIndex : text.range(of: after)?.upperBound,
           let found = text.range(of: target, range: start..<text.endIndex) else {
@@ -30,7 +30,7 @@ func assertLocated(_ e: SceneFileError?, in text: String, at target: String, aft
     let before = text[..<found.lowerBound]
     let expectedLine = before.filter { $0 == "\n" }.count + 1
     let expectedColumn = before.count - (before.lastIndex(of: "\n").map { before.distance(from: before.startIndex, to: $0) + 1 } ?? 0) + 1
-    XCTAssertEqual(e.all.count, 1, "expected one problem, found:\n\(e.description)", file: file, line: line)
+    XCTAssertEqual(e.all.count, count, "expected \(count) problem(s), found:\n\(e.description)", file: file, line: line)
     XCTAssertEqual(e.kind, kind, e.description, file: file, line: line)
     XCTAssertEqual(e.file, "t.yaml", file: file, line: line)
     XCTAssertEqual(e.line, expectedLine, e.description, file: file, line: line)
