@@ -58,6 +58,13 @@ final class AnimatorFileTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(fraction), 0.25, accuracy: 1e-9)
         XCTAssertEqual(player.presentationValue(state), 1)
         XCTAssertEqual(player.presentationValue(y), 600 - 0.25 * 500, accuracy: 1e-9)
+        // addAnimations(delayFactor: 0.5): alpha holds still for the first half of the progress…
+        let alpha = try XCTUnwrap(scene.property(named: "card.alpha"))
+        XCTAssertEqual(player.presentationValue(alpha), 1, accuracy: 1e-12)
+        try player.advance(to: 0.875)
+        // …then covers its way in the rest: fraction 0.375 → still 1; at 0.75 it is half way.
+        XCTAssertEqual(player.presentationValue(fraction), 0.375, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(alpha), 1, accuracy: 1e-12)
         try player.advance(to: 2.5)
         XCTAssertEqual(player.presentationValue(y), 100)
         XCTAssertEqual(player.presentationValue(.slot(scene.variableSlot(0))), 1, "the completion ran")
