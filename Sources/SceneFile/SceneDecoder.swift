@@ -24,6 +24,8 @@ struct SceneDecoder {
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
     var sources: [SceneElement: Located] = [:]
+    /// Slots views declare beyond their own (a gradient's colours).
+    var extraSlots: [SlotDeclaration] = []
 
     static let maximumErrors = 20
 
@@ -49,7 +51,7 @@ struct SceneDecoder {
         let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
         let size = try sizeNode.size()
-        let background = try canvas["background"]?.color() ?? .white
+        let background = try canvas["background"].map(Self.decodeBackground) ?? .white
         let scale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)") ?? 1
         let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
@@ -88,7 +90,7 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames)
+                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots)
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
@@ -203,10 +205,16 @@ struct SceneDecoder {
         }
         if let property = ViewProperty(path: path) { return .view(view, property) }
         if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
+        if let slot = declaredSlot(text) { return slot }
         let paths = Scene.viewPropertyPaths
         let composite = Self.compositeAdvice(id: id, path: path).map { " ('\(path)' \($0))" } ?? ""
         throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
                          suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
+    }
+
+    /// A slot a view declared beyond its own (`ID.colors.N.r`), by its full name.
+    func declaredSlot(_ name: String) -> PropertyRef? {
+        extraSlots.firstIndex { $0.name == name }.map { .slot(views.count * ViewProperty.count + variables.count + $0) }
     }
 
     /// "names several values: use one of ID.a, ID.b, …" when `path` is a composite, else nil.
