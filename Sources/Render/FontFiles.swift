@@ -13,21 +13,22 @@ public struct FontFiles: Hashable, Sendable {
     public init(paths: [String]) { self.paths = paths }
 
     /// The pinned fonts, from Debian packages scripts/setup installs: Inter (fonts-inter; the
-    /// system font, in UIFont's five weights), Droid Sans Fallback (fonts-droid-fallback; Chinese,
-    /// Japanese and Korean) and DejaVu Sans (fonts-dejavu-core; symbols, and chart text).
+    /// system font, in UIFont's five weights), WenQuanYi Micro Hei (fonts-wqy-microhei; Chinese,
+    /// Japanese and Korean: Droid Sans Fallback's ideographs plus Hangul, which Droid Sans
+    /// Fallback Full lacks) and DejaVu Sans (fonts-dejavu-core; symbols, and chart text).
     public static let pinned = FontFiles(paths: [
         "/usr/share/fonts/opentype/inter/Inter-Regular.otf",
         "/usr/share/fonts/opentype/inter/Inter-Medium.otf",
         "/usr/share/fonts/opentype/inter/Inter-SemiBold.otf",
         "/usr/share/fonts/opentype/inter/Inter-Bold.otf",
         "/usr/share/fonts/opentype/inter/Inter-ExtraBold.otf",
-        "/usr/share/fonts/truetype/droid/DroidSansFallbackFull.ttf",
+        "/usr/share/fonts/truetype/wqy/wqy-microhei.ttc",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf",
         "/usr/share/fonts/truetype/dejavu/DejaVuSans-Bold.ttf",
     ])
 
     /// The Debian packages the pinned files come from.
-    public static let packages = "fonts-inter, fonts-droid-fallback, fonts-dejavu-core"
+    public static let packages = "fonts-inter, fonts-wqy-microhei, fonts-dejavu-core"
 
     /// Throws `RenderError.fontMissing` naming the first file that is not a readable regular file.
     public func checkPresent() throws {

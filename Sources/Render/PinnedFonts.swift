@@ -56,7 +56,7 @@ final class PinnedFonts {
     /// comes from the next that has it.
     static func families(_ typeface: Typeface) -> String {
         switch typeface {
-        case .system: return "Inter, Droid Sans Fallback, DejaVu Sans"
+        case .system: return "Inter, WenQuanYi Micro Hei, DejaVu Sans"
         case .chart: return "DejaVu Sans"
         }
     }

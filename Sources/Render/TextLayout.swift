@@ -50,6 +50,9 @@ final class TextLayout {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
+    /// Characters no pinned font has a glyph for (drawn as boxes).
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
     /// Draws the lines with the block centred vertically in `box` and the current source.
     func draw(in box: Rect, on cairo: OpaquePointer) {
         let top = box.midY - size.height / 2
