@@ -4,18 +4,6 @@ import CPNG
 import Foundation
 import Scene
 
-/// A decoded image as a Cairo surface (premultiplied ARGB32), shared read-only by every worker.
-final class DecodedImage: @unchecked Sendable {
-    let surface: OpaquePointer
-    /// Pixels.
-    let width: Int
-    let height: Int
-
-    init(surface: OpaquePointer, width: Int, height: Int) { self.surface = surface; self.width = width; self.height = height }
-
-    deinit { cairo_surface_destroy(surface) }
-}
-
 /// Every image a process draws, decoded once (PNG with libpng, JPEG with libjpeg-turbo) and
 /// kept for the process's life; workers that ask for one being decoded wait for it.
 public final class ImageStore: @unchecked Sendable {
@@ -112,25 +100,4 @@ public final class ImageStore: @unchecked Sendable {
     private static func message<T>(_ tuple: T) -> String {
         withUnsafeBytes(of: tuple) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
     }
-}
-
-/// Why an image could not be drawn; each names the file and where the scene names it.
-public enum ImageError: Error, Equatable, CustomStringConvertible {
-    /// The file does not exist or cannot be opened (exit 66).
-    case missing(path: String, origin: String)
-    /// Not a PNG or JPEG, truncated or corrupt (exit 65).
-    case unreadable(path: String, origin: String, reason: String)
-    /// Declares more than `ImageSource.maxPixels` pixels (exit 65).
-    case tooLarge(path: String, origin: String, width: Int, height: Int)
-
-    public var description: String {
-        switch self {
-        case .missing(let path, let origin): return "\(Self.prefix(origin))image: cannot open \(path)"
-        case .unreadable(let path, let origin, let reason): return "\(Self.prefix(origin))image: cannot decode \(path): \(reason)"
-        case .tooLarge(let path, let origin, let width, let height):
-            return "\(Self.prefix(origin))image: \(path) is \(width)×\(height) pixels, more than the limit of \(ImageSource.maxPixels / 1_000_000) megapixels"
-        }
-    }
-
-    private static func prefix(_ origin: String) -> String { origin.isEmpty ? "" : "\(origin): " }
 }

@@ -172,7 +172,7 @@ struct RenderCommand: ParsableCommand {
         let line = "timings: frames=\(stats.framesWritten) repeated=\(stats.framesRepeated) threads=\(stats.threads) wall=\(String(format: "%.3f", stats.wallSeconds))s "
             + "fps=\(String(format: "%.1f", stats.framesPerSecond)) simulate=\(ms(stats.simulateMilliseconds)) "
             + "draw=\(ms(stats.drawMilliseconds)) encode=\(ms(stats.encodeMilliseconds)) write=\(ms(stats.writeMilliseconds)) "
-            + "peakRSS=\(peakResidentKiB())KiB\n"
+            + "imagesDecoded=\(ImageStore.shared.decodeCount) peakRSS=\(peakResidentKiB())KiB\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }
