@@ -34,7 +34,7 @@ extension Scene {
     }
 }
 
-private struct SceneChecker {
+struct SceneChecker {
     let scene: Scene
     var errors: [SceneError] = []
     var children: [[Int]] = []
@@ -82,6 +82,7 @@ private struct SceneChecker {
                 errors.append(.negativeSize(view: index, id: view.id))
             }
             if let label = view.label, !Label.fontSizeRange.contains(label.fontSize) { errors.append(.invalidFontSize(view: index, id: view.id)) }
+            checkDrawing(of: view, index: index)
             if let action = view.tapAction, action < 0 || action >= scene.actions.count {
                 errors.append(.invalidReference(.view(index), what: "the tap action \(action) of view '\(view.id)'"))
             }
@@ -146,7 +147,7 @@ private struct SceneChecker {
         }
     }
 
-    private mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
+    mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
         if expression.type != type { errors.append(.wrongExpressionType(element, expected: type, text: expression.text)) }
         if !ownSize && expression.usesOwnSize { errors.append(.shapeSizeOutsideShape(element, text: expression.text)) }
         for ref in expression.references where !valid(ref) {
