@@ -3,13 +3,17 @@ import Motion
 /// A view's own content, in UIKit's order above its background: gradient, image, shape,
 /// label; and its shadow.
 extension FrameBuilder {
-    /// The view's shadow at this instant, or nil when it draws none (opacity or colour alpha 0,
-    /// or a non-finite value). The radius is clamped at 0.
-    func shadowStyle(_ view: View, base: Int) -> ShadowStyle? {
+    /// The view's shadow at this instant in its parent's coordinates, or nil when it draws none
+    /// (opacity or colour alpha 0, or a non-finite value). The radius is clamped at 0. The
+    /// offset and radius are the layer's own, so they turn and scale with its transform
+    /// (`local`), as a CALayer's shadow does.
+    func shadowStyle(_ view: View, base: Int, local: AffineTransform) -> ShadowStyle? {
         let opacity = clampUnit(at(base, .shadowOpacity))
+        let w = at(base, .shadowOffsetWidth), h = at(base, .shadowOffsetHeight)
+        let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
         var style = ShadowStyle(color: color(base, .shadowRed, alpha: opacity),
-                                offset: Size(width: at(base, .shadowOffsetWidth), height: at(base, .shadowOffsetHeight)),
-                                radius: max(at(base, .shadowRadius), 0))
+                                offset: Size(width: local.a * w + local.c * h, height: local.b * w + local.d * h),
+                                radius: max(at(base, .shadowRadius), 0) * scale)
         guard style.color.alpha > 0, style.offset.width.isFinite, style.offset.height.isFinite, style.radius.isFinite else {
             return nil
         }

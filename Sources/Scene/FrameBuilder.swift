@@ -64,7 +64,7 @@ struct FrameBuilder {
             extent = Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
                           width: width + 2 * spill, height: height + 2 * fontSize)
         }
-        let shadow = shadowStyle(view, base: base)
+        let shadow = shadowStyle(view, base: base, local: local)
         if let shadow {
             let margin = abs(shadow.offset.width) + abs(shadow.offset.height) + 2 * shadow.radius
             extent = Rect(x: extent.minX - margin, y: extent.minY - margin,

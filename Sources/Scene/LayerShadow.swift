@@ -9,7 +9,7 @@ public struct LayerShadow: Hashable, Sendable {
     public var color: Color
     /// 0…1; CALayer's default 0 draws no shadow.
     public var opacity: Double
-    /// Points in the superlayer's coordinates; CALayer's default is (0, −3).
+    /// Points in the layer's own coordinates (it turns with the transform); CALayer's default is (0, −3).
     public var offset: Size
     /// Points: the blur's standard deviation (see `ShadowStyle`). Default 3.
     public var radius: Double

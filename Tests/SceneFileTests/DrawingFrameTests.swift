@@ -57,6 +57,23 @@ final class DrawingFrameTests: XCTestCase {
         XCTAssertEqual(shadow.color.alpha, 0.5)
     }
 
+    func testShadowTurnsAndScalesWithTheViewsTransform() throws {
+        let text = header + """
+        views:
+          - id: card
+            frame: [20, 20, 100, 60]
+            backgroundColor: "#ffffff"
+            transform: { rotation: 1.5707963267948966, scale: 2 }
+            shadowOpacity: 1
+            shadowRadius: 3
+            shadowOffset: [0, 10]
+        """
+        guard case .endGroupWithShadow(_, let shadow)? = try frame(text, at: 0).commands.last else { return XCTFail() }
+        XCTAssertEqual(shadow.offset.width, -20, accuracy: 1e-9, "a quarter turn takes 'down' to 'left'")
+        XCTAssertEqual(shadow.offset.height, 0, accuracy: 1e-9)
+        XCTAssertEqual(shadow.radius, 6, accuracy: 1e-9)
+    }
+
     func testShadowPathIsDrawnInTheParentsCoordinatesBeforeTheView() throws {
         let text = header + """
         views:
