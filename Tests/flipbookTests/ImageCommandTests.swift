@@ -43,6 +43,14 @@ final class ImageCommandTests: RenderDirectoryTestCase {
         XCTAssertFalse(FileManager.default.fileExists(atPath: path("out")), "nothing written")
     }
 
+    func testValidateDecodesImagesAndFindsATruncatedOne() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try data.prefix(data.count / 2).write(to: URL(fileURLWithPath: path("cut.jpg")))
+        let r = try flipbook("validate", try scene(image: "cut.jpg"))
+        XCTAssertEqual(r.status, 65, r.stderr)
+        XCTAssertTrue(r.stderr.contains("s.yaml:6:12: image: cannot decode"), r.stderr)
+    }
+
     func testAFileThatIsNotAnImageExits65() throws {
         _ = try write("<svg/>", to: "logo.png")
         let r = try flipbook("validate", try scene(image: "logo.png"))
