@@ -26,12 +26,15 @@ let package = Package(
         .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
+        // Cairo with Pango (PangoCairo, PangoFT2 and fontconfig) for text.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // libpng wrapped in C so its setjmp/longjmp error handling never crosses into Swift;
         // zlib directly for the band encoder.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG"]),
+        // libjpeg-turbo wrapped in C for the same reason (its errors longjmp).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG", "CJPEG"]),
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Scene"]),
 

@@ -71,7 +71,8 @@ public struct Toggle: Hashable, Sendable {
 
 /// `set:` in an action: a variable takes a new value at once when the action runs.
 public struct VariableAssignment: Hashable, Sendable {
-    /// Index into `Scene.variables`.
+    /// Index into `Scene.variables`, then into the declared slots: variables.count + i sets
+    /// `Scene.extraSlots[i]` (a value an action computes for a system's command).
     public var variable: Int
     public var value: Expression
     public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }

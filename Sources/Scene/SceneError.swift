@@ -27,6 +27,9 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidAnchorPoint(view: Int, id: String)
     case negativeSize(view: Int, id: String)
     case invalidFontSize(view: Int, id: String)
+    /// A drawing value out of its range (a negative shadow radius, strokeStart after strokeEnd,
+    /// gradient locations not increasing, ...); `what` says which and what was expected.
+    case invalidDrawing(view: Int, id: String, what: String)
     case invalidVariableName(variable: Int, name: String)
     case duplicateVariable(variable: Int, name: String)
     case nonFiniteVariable(variable: Int, name: String)
@@ -60,7 +63,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     public var element: SceneElement {
         switch self {
         case .invalidViewID(let v, _), .duplicateViewID(let v, _), .invalidParent(let v, _), .nonFiniteValue(let v, _, _),
-             .invalidAnchorPoint(let v, _), .negativeSize(let v, _), .invalidFontSize(let v, _):
+             .invalidAnchorPoint(let v, _), .negativeSize(let v, _), .invalidFontSize(let v, _), .invalidDrawing(let v, _, _):
             return .view(v)
         case .invalidVariableName(let v, _), .duplicateVariable(let v, _), .nonFiniteVariable(let v, _): return .variable(v)
         case .invalidReference(let e, _), .twoDrivers(let e, _, _, _), .drivenPropertyWritten(let e, _, _, _),
@@ -87,6 +90,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidAnchorPoint(_, let id): return "view '\(id)': anchorPoint must be a pair of finite numbers [x, y]"
         case .negativeSize(_, let id): return "view '\(id)': bounds width and height must not be negative"
         case .invalidFontSize(_, let id): return "view '\(id)': label font size must be between 0.5 and 1000 points"
+        case .invalidDrawing(_, let id, let what): return "view '\(id)': \(what)"
         case .invalidVariableName(_, let name): return "expected a variable name of letters, digits and '_' starting with a letter (not a word expressions reserve), found '\(name)'"
         case .duplicateVariable(_, let name): return "the variable '\(name)' is declared twice"
         case .nonFiniteVariable(_, let name): return "variable '\(name)' must start at a finite number"

@@ -34,7 +34,7 @@ extension Scene {
     }
 }
 
-private struct SceneChecker {
+struct SceneChecker {
     let scene: Scene
     var errors: [SceneError] = []
     var children: [[Int]] = []
@@ -82,6 +82,7 @@ private struct SceneChecker {
                 errors.append(.negativeSize(view: index, id: view.id))
             }
             if let label = view.label, !Label.fontSizeRange.contains(label.fontSize) { errors.append(.invalidFontSize(view: index, id: view.id)) }
+            checkDrawing(of: view, index: index)
             if let action = view.tapAction, action < 0 || action >= scene.actions.count {
                 errors.append(.invalidReference(.view(index), what: "the tap action \(action) of view '\(view.id)'"))
             }
@@ -111,7 +112,7 @@ private struct SceneChecker {
         for (a, action) in scene.actions.enumerated() {
             if let condition = action.condition { checkExpression(condition, .boolean, at: .action(a)) }
             for assignment in action.assignments {
-                if assignment.variable < 0 || assignment.variable >= scene.variables.count {
+                if assignment.variable < 0 || assignment.variable >= scene.variables.count + scene.extraSlots.count {
                     errors.append(.invalidReference(.action(a), what: "variable \(assignment.variable)"))
                 }
                 checkExpression(assignment.value, .number, at: .action(a))
@@ -149,7 +150,7 @@ private struct SceneChecker {
         }
     }
 
-    private mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
+    mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
         if expression.type != type { errors.append(.wrongExpressionType(element, expected: type, text: expression.text)) }
         if !ownSize && expression.usesOwnSize { errors.append(.shapeSizeOutsideShape(element, text: expression.text)) }
         for ref in expression.references where !valid(ref) {
@@ -182,7 +183,7 @@ private struct SceneChecker {
         guard !drivers.isEmpty else { return }
         for (a, action) in scene.actions.enumerated() {
             var written: [(Int, SceneElement)] = action.assignments.compactMap { assignment in
-                assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
+                assignment.variable < scene.variables.count + scene.extraSlots.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
             }
             for (s, step) in action.steps.enumerated() where valid(step.property) {
                 written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }

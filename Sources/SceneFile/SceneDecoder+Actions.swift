@@ -165,6 +165,10 @@ extension SceneDecoder {
 
     /// The view and composite named by "ID.composite", or nil for a scalar path.
     func compositeProperty(_ text: String, at node: Located) throws -> (Int, CompositeProperty)? {
+        if let dot = text.firstIndex(of: "."), let view = viewIndex[String(text[..<dot])], declaredSlot("\(text).r") != nil {
+            let refs = ["r", "g", "b", "a"].compactMap { declaredSlot("\(text).\($0)") }
+            return (view, CompositeProperty.color(String(text[text.index(after: dot)...]), refs: refs))
+        }
         guard let dot = text.firstIndex(of: "."), let composite = CompositeProperty.named(String(text[text.index(after: dot)...])) else { return nil }
         let id = String(text[..<dot])
         guard let view = viewIndex[id] else {

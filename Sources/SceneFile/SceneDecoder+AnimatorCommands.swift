@@ -45,12 +45,18 @@ extension SceneDecoder {
         }
     }
 
-    /// A hidden variable assigned `node`'s expression by the action.
+    /// A slot the action sets to `value` just before its commands: a declared slot (extra
+    /// slots come after every variable, so declaring one never moves another slot).
+    private mutating func argumentSlot(_ name: String, _ value: Expression, into assignments: inout [VariableAssignment]) -> Int {
+        extraSlots.append(SlotDeclaration(name: "_" + name, initialValue: 0))
+        let index = variables.count + extraSlots.count - 1
+        assignments.append(VariableAssignment(variable: index, value: value))
+        return views.count * ViewProperty.count + index
+    }
+
+    /// An argument slot assigned `node`'s expression by the action.
     private mutating func argument(_ node: Located, _ name: String, type: ExpressionType = .number, into assignments: inout [VariableAssignment]) throws -> Int {
-        let value = try expression(node, ownSize: false, type: type)
-        let slot = hiddenSlot(name)
-        assignments.append(VariableAssignment(variable: slot - views.count * ViewProperty.count, value: value))
-        return slot
+        argumentSlot(name, try expression(node, ownSize: false, type: type), into: &assignments)
     }
 
     private mutating func animatorCommand(_ verb: String, _ fields: Fields, animator index: Int, element: Located,
@@ -110,9 +116,7 @@ extension SceneDecoder {
                 return .setFractionComplete(slot: try argument(valueNode, "\(id).set\(n)", into: &assignments))
             case "isReversed":
                 if let constant = try? valueNode.bool() {
-                    let slot = hiddenSlot("\(id).set\(n)")
-                    assignments.append(VariableAssignment(variable: slot - views.count * ViewProperty.count, value: .constant(constant ? 1 : 0)))
-                    return .setReversed(slot: slot)
+                    return .setReversed(slot: argumentSlot("\(id).set\(n)", .constant(constant ? 1 : 0), into: &assignments))
                 }
                 return .setReversed(slot: try argument(valueNode, "\(id).set\(n)", type: .boolean, into: &assignments))
             case "isInterruptible": return .setInterruptible(try valueNode.bool())

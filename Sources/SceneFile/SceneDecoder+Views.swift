@@ -4,9 +4,9 @@ import Scene
 extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled"]
-    static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"]
-    static let shapeKeys = ["fill", "stroke", "lineWidth", "path"]
+                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled"] + drawingViewKeys
+    static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
+    static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
 
     mutating func decodeView(_ node: Located, parent: Int?) throws {
@@ -45,7 +45,7 @@ extension SceneDecoder {
         }
     }
 
-    private func decodeViewValues(_ fields: Fields, base: View, owner: Located) throws -> View {
+    private mutating func decodeViewValues(_ fields: Fields, base: View, owner: Located) throws -> View {
         var view = base
         let anchor = try fields["anchorPoint"].map { try $0.point() } ?? Point(x: 0.5, y: 0.5)
         view.anchorPoint = anchor
@@ -84,6 +84,7 @@ extension SceneDecoder {
         view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? (fields["scroll"] != nil)
         view.isUserInteractionEnabled = try Self.flag(fields, "isUserInteractionEnabled", "userInteractionEnabled") ?? true
         if let labelNode = fields["label"] { view.label = try decodeLabel(labelNode) }
+        try decodeDrawing(fields, into: &view, index: views.count)
         return view
     }
 
@@ -124,6 +125,7 @@ extension SceneDecoder {
             }
             label.alignment = alignment
         }
+        try decodeTextLayout(fields, into: &label)
         return label
     }
 
@@ -152,11 +154,10 @@ extension SceneDecoder {
         if fields["fill"] == nil && fields["stroke"] == nil {
             throw node.error(.missingKey, "missing key 'fill' (the fill colour) or 'stroke' (the outline colour)")
         }
-        let elements = try fields.require("path", "a list of path elements").sequence("path elements").map(decodePathElement)
-        guard case .move = elements.first else {
-            throw (fields["path"] ?? node).error(.invalidValue, "a path must start with a 'move' element")
-        }
-        return Shape(elements: elements, fill: fill, stroke: stroke, lineWidth: lineWidth)
+        let elements = try decodePath(try fields.require("path", "a list of path elements"))
+        var shape = Shape(elements: elements, fill: fill, stroke: stroke, lineWidth: lineWidth)
+        try decodeStrokeStyle(fields, into: &shape)
+        return shape
     }
 
     func decodePathElement(_ node: Located) throws -> PathTemplateElement {

@@ -37,7 +37,10 @@ struct SceneDecoder {
     /// Per view: its `scales` list, decoded once every view (the scroll views they follow
     /// may come later), variable and action is known.
     var pendingScales: [(view: Int, node: Located)] = []
-    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order.
+    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order: a
+    /// gradient's colours, scales' latches, the values actions compute for system commands.
+    /// Their index is `views.count × ViewProperty.count + variables.count + i`: no variable may
+    /// be declared once one of them has been numbered.
     var extraSlots: [SlotDeclaration] = []
     /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
     var scaleWatches: [ScaleWatch] = []
@@ -70,7 +73,7 @@ struct SceneDecoder {
         let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
         let size = try sizeNode.size()
-        let background = try canvas["background"]?.color() ?? .white
+        let background = try canvas["background"].map(Self.decodeBackground) ?? .white
         let scale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)") ?? 1
         let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
@@ -236,10 +239,16 @@ struct SceneDecoder {
         }
         if let property = ViewProperty(path: path) { return .view(view, property) }
         if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
+        if let slot = declaredSlot(text) { return slot }
         let paths = Scene.viewPropertyPaths
         let composite = Self.compositeAdvice(id: id, path: path).map { " ('\(path)' \($0))" } ?? ""
         throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
                          suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
+    }
+
+    /// A slot a view declared beyond its own (`ID.colors.N.r`), by its full name.
+    func declaredSlot(_ name: String) -> PropertyRef? {
+        extraSlots.firstIndex { $0.name == name }.map { .slot(views.count * ViewProperty.count + variables.count + $0) }
     }
 
     /// "names several values: use one of ID.a, ID.b, …" when `path` is a composite, else nil.
