@@ -129,7 +129,7 @@ public struct ExportPipeline {
     private func feed(_ frames: [Int], from source: (Int) throws -> Frame, skip: ((Int) throws -> Void)?, names: FrameNamePattern,
                       directory: String, into queue: ExportQueue, stats: inout ExportStats,
                       report: (_ finished: Int, _ skipped: Int) -> Void) -> Error? {
-        var repeats = RepeatedFrames(enabled: options.format == .png)
+        var repeats = RepeatedFrames(enabled: options.format == .png && options.reusesRepeatedFrames)
         for index in frames {
             let name = names.fileName(for: index)
             let finalPath = OutputDirectory.path(directory, name)

@@ -7,7 +7,7 @@ extension FrameBuilder {
     /// (opacity or colour alpha 0, or a non-finite value). The radius is clamped at 0. The
     /// offset and radius are the layer's own, so they turn and scale with its transform
     /// (`local`), as a CALayer's shadow does.
-    func shadowStyle(_ view: View, base: Int, local: AffineTransform) -> ShadowStyle? {
+    func shadowStyle(base: Int, local: AffineTransform) -> ShadowStyle? {
         let opacity = clampUnit(at(base, .shadowOpacity))
         let w = at(base, .shadowOffsetWidth), h = at(base, .shadowOffsetHeight)
         let scale = abs(local.a * local.d - local.b * local.c).squareRoot()

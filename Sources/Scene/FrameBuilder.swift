@@ -17,8 +17,16 @@ struct FrameBuilder {
     let time: Double
     var commands: [DrawCommand] = []
 
-    init(scene: Scene, children: [[Int]], values: [Double], time: Double) {
-        self.scene = scene; self.children = children; self.values = values; self.time = time
+    /// What culling reads of a view: its label's length in characters (nil without a label)
+    /// and whether it clips its subviews.
+    struct CullInfo: Sendable {
+        var labelLength: Int?
+        var clipsToBounds: Bool
+    }
+    let cullInfo: [CullInfo]
+
+    init(scene: Scene, children: [[Int]], cullInfo: [CullInfo], values: [Double], time: Double) {
+        self.scene = scene; self.children = children; self.cullInfo = cullInfo; self.values = values; self.time = time
     }
 
     func at(_ base: Int, _ p: ViewProperty) -> Double { values[base + p.rawValue] }
@@ -46,7 +54,6 @@ struct FrameBuilder {
     }
 
     private mutating func draw(view index: Int, parentToCanvas: AffineTransform, clip: Rect) throws {
-        let view = scene.views[index]
         let base = index * ViewProperty.count
         let alpha = clampUnit(at(base, .alpha))
         guard at(base, .hidden) == 0, alpha > 0 else { return }
@@ -56,15 +63,15 @@ struct FrameBuilder {
         let local = ViewGeometry.localToParent(values, base: base)
         let toCanvas = local.concatenating(parentToCanvas)
         var extent = bounds
-        if let label = view.label {
+        if let length = cullInfo[index].labelLength {
             // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
             // em a character) so a label sliding in from off-screen is not cut off early.
             let fontSize = min(max(at(base, .labelFontSize), 0), Label.fontSizeRange.upperBound)
-            let spill = max(Double(label.text.count) * fontSize - width, 0) + fontSize
+            let spill = max(Double(length) * fontSize - width, 0) + fontSize
             extent = Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
                           width: width + 2 * spill, height: height + 2 * fontSize)
         }
-        let shadow = shadowStyle(view, base: base, local: local)
+        let shadow = shadowStyle(base: base, local: local)
         if let shadow {
             let margin = abs(shadow.offset.width) + abs(shadow.offset.height) + 2 * shadow.radius
             extent = Rect(x: extent.minX - margin, y: extent.minY - margin,
@@ -72,7 +79,8 @@ struct FrameBuilder {
         }
         let visible = intersects(toCanvas, extent, clip)
         let hasChildren = !children[index].isEmpty
-        if !visible && (!hasChildren || view.clipsToBounds) { return }
+        if !visible && (!hasChildren || cullInfo[index].clipsToBounds) { return }
+        let view = scene.views[index]
 
         let start = commands.count
         // A shadow of the content's alpha needs the content drawn into a group first.

@@ -96,7 +96,7 @@ public struct Player: Sendable {
         let t = Double(index) / fps
         do {
             try advance(to: t)
-            var builder = FrameBuilder(scene: scene, children: graph.children, values: state.presentation, time: t)
+            var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.presentation, time: t)
             try builder.drawRoots(graph.roots)
             statistics.framesBuilt += 1
             return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
@@ -205,7 +205,10 @@ public struct Player: Sendable {
         if !scene.systems.isEmpty { try advanceSystems(to: t) }
         pruneFinished(at: t)
         state.time = t
-        state.presentation = state.model
+        // Presentation equals model except where animations, bindings or systems moved the
+        // model since: every write of the model outside systems writes the presentation too,
+        // so only the slots systems drive are copied (not the whole store, each instant).
+        for slot in graph.systemSlots { state.presentation[slot] = state.model[slot] }
         for slot in state.animatedSlots { state.presentation[slot] = presentation(slot: slot, at: t) }
         for index in graph.bindingOrder {
             let binding = scene.bindings[index]
@@ -246,6 +249,7 @@ public struct Player: Sendable {
             state.running[slot].removeAll { t >= $0.endTime }
             if !state.running[slot].isEmpty { return false }
             state.isAnimated[slot] = false
+            state.presentation[slot] = state.model[slot]
             return true
         }
     }

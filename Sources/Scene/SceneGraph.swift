@@ -8,6 +8,12 @@ struct SceneGraph: Sendable {
     var roots: [Int]
     /// Indices into `Scene.bindings`, each after every binding it reads.
     var bindingOrder: [Int]
+    /// Per view, what culling needs without reading the view itself (copying a `View` for each
+    /// of thousands of off-screen views every frame costs more than the rest of culling).
+    var cullInfo: [FrameBuilder.CullInfo]
+    /// Every slot a system drives: the only model writes the Player does not mirror into the
+    /// presentation as it makes them.
+    var systemSlots: [Int]
 
     init(validating scene: Scene) throws {
         var checker = SceneChecker(scene: scene)
@@ -23,6 +29,8 @@ struct SceneGraph: Sendable {
         children = checker.children
         roots = checker.roots
         bindingOrder = checker.bindingOrder
+        systemSlots = Array(Set(scene.systems.flatMap(\.drivenSlots))).sorted()
+        cullInfo = scene.views.map { FrameBuilder.CullInfo(labelLength: $0.label.map { $0.text.count }, clipsToBounds: $0.clipsToBounds) }
     }
 }
 

@@ -72,6 +72,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Print per-stage timings and peak memory to standard error (for scripts/bench).")
     var timings = false
 
+    @Flag(help: "Draw and encode every frame, even one identical to the frame before (which is otherwise copied); the files are the same. For benchmarks.")
+    var everyFrame = false
+
     func validate() throws {
         try requirePositive(fps, "--fps")
         try requirePositive(scale, "--scale")
@@ -115,8 +118,9 @@ struct RenderCommand: ParsableCommand {
         try prepare(directory: directory)
         if let manifest { try begin(manifest, frames: indices, in: directory) }
 
-        let options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
+        var options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
                                     threads: threads, resume: resume, format: format, video: animation)
+        options.reusesRepeatedFrames = !everyFrame
         var player = try makePlayer(scene)
         var progress = ProgressBar(mode: progressMode, quiet: quiet, frames: indices)
         let interruption = Interruption()
