@@ -145,3 +145,22 @@ public struct Solver: Sendable {
         return rows[symbol] != nil
     }
 }
+
+extension Solver {
+    /// Whether the solution fixes `variable`: false when it can move without breaking a
+    /// required constraint or changing any level's error — it is parametric (non-basic), or
+    /// its row depends on a free variable or on a slack/error symbol no objective level
+    /// weighs. What UIKit's `hasAmbiguousLayout` reports, for a variable of a view.
+    public func isDetermined(_ variable: Variable) -> Bool {
+        guard let symbol = variables[variable], let row = rows[symbol] else { return false }
+        for (other, _) in row.cells {
+            switch other.kind {
+            case .dummy: continue
+            case .external: return false
+            case .slack, .error:
+                if levels.allSatisfy({ $0.row.cells[other] == nil }) { return false }
+            }
+        }
+        return true
+    }
+}

@@ -207,7 +207,24 @@ public struct Player: Sendable {
         state.time = t
         state.presentation = state.model
         for slot in state.animatedSlots { state.presentation[slot] = presentation(slot: slot, at: t) }
+        try evaluateDerived(at: t)
+    }
+
+    /// Bindings and derived passes, in dependency order.
+    private mutating func evaluateDerived(at t: Double) throws {
         for index in graph.bindingOrder {
+            guard index < scene.bindings.count else {
+                let pass = scene.derivedPasses[index - scene.bindings.count]
+                let values: [Double]
+                do { values = try pass.evaluate(state.presentation) } catch {
+                    throw SceneRuntimeError.system(name: pass.name, message: "\(error)", time: t, frame: nil)
+                }
+                for (slot, value) in zip(pass.drivenSlots, values) {
+                    state.model[slot] = value
+                    state.presentation[slot] = presentation(slot: slot, at: t)
+                }
+                continue
+            }
             let binding = scene.bindings[index]
             let value = binding.expression.evaluate { $0.value(in: state.presentation) }
             guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: binding.expression, value: value, time: t, frame: nil) }
@@ -330,7 +347,23 @@ public struct Player: Sendable {
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.model)) }
         for step in action.steps { try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, at: t) }
         for command in action.commands { try handle(system: command.system, payload: command.payload, at: t) }
+        if !action.slotAssignments.isEmpty { try changeLayout(action, at: t) }
         if let completion = action.completion { schedule(.completion(action: completion, after: actionIndex), at: t + action.duration) }
+    }
+
+    /// Sets the action's slots (constraint constants) and lays out again; with a layout
+    /// animation, each slot a pass drives animates from its old value to its new one.
+    private mutating func changeLayout(_ action: Action, at t: Double) throws {
+        let values = try action.slotAssignments.map { try evaluate($0.value, at: t) }
+        for (assignment, value) in zip(action.slotAssignments, values) { setModel(assignment.slot, value, at: t) }
+        guard let timing = action.layoutAnimation else { return }
+        let driven = scene.derivedPasses.flatMap(\.drivenSlots)
+        let old = driven.map { state.model[$0] }
+        try evaluateDerived(at: t)
+        for (slot, from) in zip(driven, old) where state.model[slot] != from {
+            add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: state.model[slot], beginTime: t, timing: timing)),
+                                 isAdditive: scene.isAdditive(slot: slot)), slot: slot)
+        }
     }
 
     /// Sets a model value at once, ending any animation on the slot.

@@ -28,6 +28,8 @@ struct SceneDecoder {
     var scrollCommands: [Int: [ScrollCommand]] = [:]
     /// Scripted fingers, in the order of their `input` entries.
     var touches: [TouchStroke] = []
+    /// `constraints:`, the safe area and the text measurer for labels' intrinsic sizes.
+    var layout = LayoutDeclarations()
     /// Problems found so far.
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
@@ -37,8 +39,8 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames"]
-    static let canvasKeys = ["size", "background", "scale", "fps"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "constraints"]
+    static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
     mutating func attempt(_ body: (inout SceneDecoder) throws -> Void) {
@@ -79,6 +81,8 @@ struct SceneDecoder {
         // Scroll settings add indicator views: before anything numbers a slot.
         decodeScrollViews()
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
+        if let node = canvas["safeAreaInsets"] { attempt { d in d.layout.safeAreaInsets = try Self.decodeSafeAreaInsets(node) } }
+        if let node = fields["constraints"] { attempt { try $0.decodeConstraints(node) } }
         if let actionsNode = fields["actions"] {
             attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
         }
@@ -96,10 +100,11 @@ struct SceneDecoder {
 
         // The Scene's own checks run even after decoding problems, so one pass reports both; with
         // a partly decoded scene, only checks that cannot be a consequence of a missing element.
-        let partial = !errors.isEmpty
-        let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
+        var scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
                           animationModel: animationModel, keyFrames: keyFrames, systems: systems, touches: touches)
+        if errors.isEmpty { attachLayout(to: &scene, root: root) }
+        let partial = !errors.isEmpty
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
@@ -191,7 +196,7 @@ struct SceneDecoder {
 
     /// Every valid name an expression or `property:` may use, for suggestions.
     var propertyNames: [String] {
-        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } } + variables.map { "variables.\($0.name)" }
+        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } } + variables.map { "variables.\($0.name)" } + constraintPropertyNames
     }
 
     /// Resolves "ID.path" or "variables.NAME" written at `node`.
@@ -209,6 +214,7 @@ struct SceneDecoder {
                              suggestion: closestName(to: text, in: propertyNames))
         }
         let id = String(text[..<dot]), path = String(text[text.index(after: dot)...])
+        if let ref = try constraintProperty(id: id, path: path, at: node) { return ref }
         guard let view = viewIndex[id] else {
             throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }
