@@ -39,7 +39,7 @@ let package = Package(
         .target(name: "Charts", dependencies: ["Motion", "Scene"]),
 
         .executableTarget(name: "flipbook", dependencies: [
-            "Motion", "Scene", "SceneFile", "Render", "Charts",
+            "Motion", "Scene", "Layout", "SceneFile", "Render", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 

@@ -148,18 +148,17 @@ public struct Solver: Sendable {
 
 extension Solver {
     /// Whether the solution fixes `variable`: false when it can move without breaking a
-    /// required constraint or changing any level's error — it is parametric (non-basic), or
-    /// its row depends on a free variable or on a slack/error symbol no objective level
-    /// weighs. What UIKit's `hasAmbiguousLayout` reports, for a variable of a view.
+    /// required constraint or raising any level's error (the optimum is a face, not a point,
+    /// along it) — what UIKit's `hasAmbiguousLayout` reports for a view's attribute. Probed
+    /// by asking, below every priority, for the variable one point higher and one point lower.
     public func isDetermined(_ variable: Variable) -> Bool {
-        guard let symbol = variables[variable], let row = rows[symbol] else { return false }
-        for (other, _) in row.cells {
-            switch other.kind {
-            case .dummy: continue
-            case .external: return false
-            case .slack, .error:
-                if levels.allSatisfy({ $0.row.cells[other] == nil }) { return false }
-            }
+        guard variables[variable] != nil else { return false }
+        let value = currentValue(of: variable)
+        for offset in [1.0, -1.0] {
+            var probe = self
+            let pull = Constraint(variable.expression - (value + offset), .equal, strength: .probe)
+            guard (try? probe.addConstraint(pull)) != nil else { return false }
+            if abs(probe.currentValue(of: variable) - value) > 1e-6 { return false }
         }
         return true
     }

@@ -28,6 +28,10 @@ public struct Strength: Hashable, Sendable, Comparable, CustomStringConvertible 
         self.priority = priority; self.weight = priority == Self.requiredPriority ? 1 : weight
     }
 
+    /// Below every priority a user can give: `Solver.isDetermined` probes with it.
+    static let probe = Strength(uncheckedPriority: 0.5)
+    private init(uncheckedPriority: Double) { priority = uncheckedPriority; weight = 1 }
+
     public static let requiredPriority = 1000.0
     public static func isValidPriority(_ p: Double) -> Bool { p.isFinite && p >= 1 && p <= requiredPriority }
 

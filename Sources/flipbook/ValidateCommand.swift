@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Scene
 import SceneFile
 
 struct ValidateCommand: ParsableCommand {
@@ -15,6 +16,14 @@ struct ValidateCommand: ParsableCommand {
         for path in scenes {
             do {
                 let scene = try readScene(path)
+                if !scene.derivedPasses.isEmpty {
+                    // Ambiguity is a warning (the scene still plays), checked at t = 0.
+                    let player = try Player(scene: scene)
+                    let values = (0..<scene.slotCount).map { player.presentationValue(.slot($0)) }
+                    for warning in try ambiguityWarnings(scene, values: values) {
+                        FileHandle.standardError.write(Data("flipbook: warning: \(path): \(warning)\n".utf8))
+                    }
+                }
                 print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
             } catch let error as SceneFileError {
                 let code = error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
