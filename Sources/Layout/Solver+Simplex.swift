@@ -130,7 +130,7 @@ extension Solver {
     /// Pivots until no symbol improves the objective (lexicographically over the levels, or
     /// the artificial row in phase one).
     mutating func optimize(artificialPhase: Bool = false) {
-        while let entering = artificialPhase ? enteringSymbol(in: [artificial!]) : enteringSymbol(in: levels.map(\.row)) {
+        while let entering = artificialPhase ? enteringSymbol(in: [artificial!]) : enteringSymbol() {
             guard let leaving = leavingSymbol(for: entering) else {
                 preconditionFailure("Cassowary: the objective is unbounded (a solver bug)")
             }
@@ -139,6 +139,20 @@ extension Solver {
             substitute(entering, row)
             rows[entering] = row
         }
+    }
+
+    /// `enteringSymbol(in:)` over the priority levels, without copying them.
+    func enteringSymbol() -> Symbol? {
+        var best: Symbol?
+        for k in levels.indices {
+            for (symbol, coefficient) in levels[k].row.cells where coefficient < 0 && symbol.kind != .dummy {
+                if let b = best, b < symbol { continue }
+                var higher = false
+                for j in 0..<k where levels[j].row.cells[symbol] != nil { higher = true; break }
+                if !higher { best = symbol }
+            }
+        }
+        return best
     }
 
     /// The lowest-id non-dummy symbol whose reduced cost is lexicographically negative: its
@@ -185,14 +199,19 @@ extension Solver {
     /// Among the row's positive non-dummy cells, the smallest objective-to-coefficient ratio
     /// (compared level by level), then the lowest id.
     func dualEnteringSymbol(_ row: Row) -> Symbol? {
-        var best: (ratios: [Double], symbol: Symbol)?
+        var best: (symbol: Symbol, coefficient: Double)?
         for (symbol, coefficient) in row.cells where coefficient > 0 && symbol.kind != .dummy {
-            let ratios = levels.map { $0.row.coefficient(for: symbol) / coefficient }
-            if let b = best {
-                if ratios.lexicographicallyPrecedes(b.ratios) || (ratios == b.ratios && symbol < b.symbol) { best = (ratios, symbol) }
-            } else {
-                best = (ratios, symbol)
+            guard let b = best else { best = (symbol, coefficient); continue }
+            var decided = false
+            for level in levels {
+                let r = level.row.coefficient(for: symbol) / coefficient, q = level.row.coefficient(for: b.symbol) / b.coefficient
+                if r != q {
+                    if r < q { best = (symbol, coefficient) }
+                    decided = true
+                    break
+                }
             }
+            if !decided && symbol < b.symbol { best = (symbol, coefficient) }
         }
         return best?.symbol
     }

@@ -91,8 +91,17 @@ public struct Solver: Sendable {
         guard value.isFinite else { throw .nonFiniteValue(constraint) }
         let delta = value - info.constant
         guard delta != 0 else { return }
-        let saved = self
         constraints[constraint]!.constant = value
+        guard constraint.strength.isRequired else {
+            // An optional constraint's errors absorb any constant: the dual simplex always finds
+            // a pivot, so there is nothing to undo (and no copy of the tableau to pay for).
+            do { try shift(info.tag, by: delta, culprit: constraint) } catch {
+                preconditionFailure("Cassowary: an optional constant change failed (a solver bug): \(error)")
+            }
+            return
+        }
+        var saved = self
+        saved.constraints[constraint]!.constant = info.constant
         do { try shift(info.tag, by: delta, culprit: constraint) } catch { self = saved; throw error }
     }
 
