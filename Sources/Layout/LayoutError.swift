@@ -13,6 +13,8 @@ public enum LayoutError: Error, Hashable, Sendable, CustomStringConvertible {
 
     public var description: String {
         switch self {
+        case .unsatisfiable(_, let ids) where ids.count == 1:
+            return "unable to satisfy the required constraint '\(ids[0])' with its current constant together with the other required constraints"
         case .unsatisfiable(_, let ids):
             return "unable to satisfy the required constraints \(ids.map { "'\($0)'" }.joined(separator: ", ")) together"
         case .noCommonAncestor(_, let id, let first, let second):
