@@ -17,10 +17,13 @@ struct LayoutGeometry {
     let laidOut: Set<Int>
     let safeAreaInsets: LayoutInsets
     let measuring: any TextMeasuring
+    /// Per view; `ContentPriorities()` (250 / 750) for the others.
+    let contentPriorities: [Int: ContentPriorities]
     private var measurements: [Int: TextMeasurement] = [:]
 
-    init(scene: Scene, laidOut: Set<Int>, safeAreaInsets: LayoutInsets, measuring: any TextMeasuring) {
+    init(scene: Scene, laidOut: Set<Int>, safeAreaInsets: LayoutInsets, measuring: any TextMeasuring, contentPriorities: [Int: ContentPriorities]) {
         self.scene = scene; self.laidOut = laidOut; self.safeAreaInsets = safeAreaInsets; self.measuring = measuring
+        self.contentPriorities = contentPriorities
     }
 
     private func slot(_ view: Int, _ property: ViewProperty) -> Int { view * ViewProperty.count + property.rawValue }
@@ -130,15 +133,16 @@ struct LayoutGeometry {
         return m
     }
 
-    /// Each label laid out: content hugging (width, height <= intrinsic @250) and compression
-    /// resistance (>= intrinsic @750), UIKit's defaults.
+    /// Each label laid out: content hugging (width, height <= intrinsic, 250 unless given) and
+    /// compression resistance (>= intrinsic, 750 unless given), UIKit's defaults.
     mutating func intrinsicConstraints() -> [Constraint] {
         laidOut.sorted().flatMap { v -> [Constraint] in
             guard let m = measurement(v) else { return [] }
-            let id = scene.views[v].id
-            return [("width", m.width), ("height", m.height)].flatMap { name, size in
-                [Constraint(variable(v, name) - size, .lessThanOrEqual, strength: Strength(priority: 250), name: "\(id) hugging \(name)"),
-                 Constraint(variable(v, name) - size, .greaterThanOrEqual, strength: Strength(priority: 750), name: "\(id) compression \(name)")]
+            let id = scene.views[v].id, p = contentPriorities[v] ?? ContentPriorities()
+            return [("width", m.width, p.huggingHorizontal, p.compressionHorizontal),
+                    ("height", m.height, p.huggingVertical, p.compressionVertical)].flatMap { name, size, hugging, compression in
+                [Constraint(variable(v, name) - size, .lessThanOrEqual, strength: Strength(priority: hugging), name: "\(id) hugging \(name)"),
+                 Constraint(variable(v, name) - size, .greaterThanOrEqual, strength: Strength(priority: compression), name: "\(id) compression \(name)")]
             }
         }
     }

@@ -49,7 +49,7 @@ public struct LayoutPass: DerivedPass {
     /// `slotBase`) and solves the initial layout; throws for constraints UIKit refuses and for
     /// required constraints that conflict (naming a minimal conflicting set).
     public init(scene: Scene, constraints: [ViewConstraint], slotBase: Int, safeAreaInsets: LayoutInsets = LayoutInsets(),
-                measuring: any TextMeasuring) throws(LayoutError) {
+                measuring: any TextMeasuring, contentPriorities: [Int: ContentPriorities] = [:]) throws(LayoutError) {
         self.constraints = constraints
         self.slotBase = slotBase
         viewIDs = scene.views.map(\.id)
@@ -58,7 +58,8 @@ public struct LayoutPass: DerivedPass {
         }
         let laidOut = Array(Set(constraints.map(\.first))).sorted()
         laidOutViews = laidOut
-        var geometry = LayoutGeometry(scene: scene, laidOut: Set(laidOut), safeAreaInsets: safeAreaInsets, measuring: measuring)
+        var geometry = LayoutGeometry(scene: scene, laidOut: Set(laidOut), safeAreaInsets: safeAreaInsets, measuring: measuring,
+                                      contentPriorities: contentPriorities)
         var forms: [AffineForm] = []
         for (i, c) in constraints.enumerated() {
             guard let form = geometry.form(of: c) else {

@@ -10,6 +10,8 @@ struct LayoutDeclarations {
     var index: [String: Int] = [:]
     var safeAreaInsets = LayoutInsets()
     var measuring: any TextMeasuring = EstimatedTextMeasurer()
+    /// `contentPriorities:` by view.
+    var contentPriorities: [Int: ContentPriorities] = [:]
 }
 
 extension SceneDecoder {
@@ -17,6 +19,30 @@ extension SceneDecoder {
     static let constraintProperties = ["constant", "priority", "isActive"]
     static let specialItems = ["superview", "safeArea", "topLayoutGuide", "bottomLayoutGuide"]
     static let layoutChangeKeys = ["set", "duration", "curve", "spring"]
+    static let contentPriorityKeys = ["contentHugging", "compressionResistance"]
+
+    /// `contentPriorities: {ID: {contentHugging: [h, v], compressionResistance: [h, v]}}`: a
+    /// label's content hugging and compression resistance priorities (1…1000).
+    mutating func decodeContentPriorities(_ node: Located) throws {
+        for (id, keyNode, value) in try node.namedEntries() {
+            attempt { d in
+                guard let view = d.viewIndex[id] else {
+                    throw keyNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: d.viewIDs))
+                }
+                let fields = try value.mapping(allowed: Self.contentPriorityKeys)
+                func pair(_ key: String, _ defaults: (Double, Double)) throws -> (Double, Double) {
+                    guard let node = fields[key] else { return defaults }
+                    let values = try node.numbers(2, "two priorities [horizontal, vertical], each 1…1000")
+                    guard values.allSatisfy(Strength.isValidPriority) else {
+                        throw node.error(.invalidValue, "a priority must be within 1…1000, found [\(values.map(formatted).joined(separator: ", "))]")
+                    }
+                    return (values[0], values[1])
+                }
+                d.layout.contentPriorities[view] = ContentPriorities(hugging: try pair("contentHugging", (250, 250)),
+                                                                     compressionResistance: try pair("compressionResistance", (750, 750)))
+            }
+        }
+    }
 
     /// The first constraint slot: after views and variables (constraints are decoded after both).
     var constraintSlotBase: Int { views.count * ViewProperty.count + variables.count }
@@ -145,7 +171,8 @@ extension SceneDecoder {
         scene.extraSlots += LayoutPass.slotDeclarations(for: layout.constraints)
         do {
             scene.derivedPasses.append(try LayoutPass(scene: scene, constraints: layout.constraints, slotBase: base,
-                                                      safeAreaInsets: layout.safeAreaInsets, measuring: layout.measuring))
+                                                      safeAreaInsets: layout.safeAreaInsets, measuring: layout.measuring,
+                                                      contentPriorities: layout.contentPriorities))
         } catch {
             errors.append(locate(error))
         }

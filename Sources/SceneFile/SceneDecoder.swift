@@ -39,7 +39,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "constraints"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "constraints", "contentPriorities"]
     static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -83,6 +83,7 @@ struct SceneDecoder {
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
         if let node = canvas["safeAreaInsets"] { attempt { d in d.layout.safeAreaInsets = try Self.decodeSafeAreaInsets(node) } }
         if let node = fields["constraints"] { attempt { try $0.decodeConstraints(node) } }
+        if let node = fields["contentPriorities"] { attempt { try $0.decodeContentPriorities(node) } }
         if let actionsNode = fields["actions"] {
             attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
         }

@@ -68,6 +68,37 @@ final class ConstraintFileTests: XCTestCase {
         XCTAssertEqual(f.height, 20)
     }
 
+    /// `contentPriorities` raises a label's hugging above a 600 pull and lowers its compression
+    /// resistance below a 600 squeeze.
+    func testContentPrioritiesAreTheLabelsOwn() throws {
+        let s = try scene("""
+          t0: "title.left == superview.left"
+          t1: "title.top == superview.top"
+          grow: "title.width == 300 @600"
+          shrink: "title.height == 2 @600"
+        """, extra: """
+        contentPriorities:
+          title: { contentHugging: [700, 250], compressionResistance: [750, 500] }
+        """)
+        let f = try frame(s, "title")
+        XCTAssertEqual(f.width, 50)
+        XCTAssertEqual(f.height, 2)
+        let bad = """
+        canvas: { size: [100, 100] }
+        duration: 1
+        views:
+          - { id: title, frame: [0, 0, 0, 0], label: "Hi" }
+        contentPriorities:
+          title: { contentHugging: [1200, 250] }
+          titel: { contentHugging: [250, 250] }
+        """
+        let e = sceneFileError(bad, file: "t.yaml")
+        XCTAssertEqual(e?.all.count, 2, e?.description ?? "")
+        XCTAssertTrue(e?.message.contains("a priority must be within 1…1000, found [1200, 250]") ?? false, e?.description ?? "")
+        XCTAssertEqual(e?.line, 6)
+        XCTAssertEqual(e?.all.last?.suggestion, "title")
+    }
+
     func testBindingsAndActionsDriveConstantsAndLayoutAnimates() throws {
         let s = try scene("""
           l: "box.left == superview.left"
