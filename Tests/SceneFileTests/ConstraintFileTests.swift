@@ -230,6 +230,39 @@ final class ConstraintFileTests: XCTestCase {
         }
     }
 
+    /// A priority set outside 1…1000 while the scene plays stops it, naming the constraint; so
+    /// does a layout change with a curve but no duration, when read.
+    func testRuntimePriorityOutsideTheRangeAndLayoutTimingErrors() throws {
+        let s = try scene("""
+          l: "box.left == superview.left"
+          t: "box.top == superview.top"
+          h: "box.height == 10"
+          w: "box.width == 100 @500"
+        """, extra: """
+        actions:
+          zero:
+            layout: { set: { w.priority: 0 } }
+        input:
+          - { run: zero, at: 0.5 }
+        """)
+        var player = try Player(scene: s)
+        XCTAssertThrowsError(try player.advance(to: 0.6)) { error in
+            XCTAssertTrue("\(error)".contains("the priority of the constraint 'w' became 0.0"), "\(error)")
+        }
+        let text = """
+        canvas: { size: [100, 100] }
+        duration: 1
+        views:
+          - { id: box, frame: [0, 0, 0, 0] }
+        constraints:
+          w: "box.width == 1"
+        actions:
+          go: { layout: { set: { w.constant: 2 }, curve: easeIn } }
+        """
+        assertLocated(sceneFileError(text, file: "t.yaml"), in: text, at: "{ set", keyPath: "actions.go.layout", kind: .missingKey,
+                      message: "missing key 'duration'")
+    }
+
     /// A binding that makes required constraints conflict stops the scene with an error naming
     /// the constraint.
     func testRequiredConflictWhileRunningStops() throws {
