@@ -30,6 +30,8 @@ public struct LayoutPass: DerivedPass {
     /// Labels' content hugging and compression resistance (optional, never conflicting).
     let intrinsic: [Constraint]
     let anchors: [Int: Point]
+    /// Per laid-out view: its left, top, width and height variables.
+    let frameVariables: [[Variable]]
     let initialPriorities: [Double]
     private(set) var base = Solver()
     let baseConfiguration: [Double?]
@@ -72,6 +74,7 @@ public struct LayoutPass: DerivedPass {
         self.forms = forms
         intrinsic = geometry.intrinsicConstraints()
         anchors = Dictionary(uniqueKeysWithValues: laidOut.map { ($0, scene.views[$0].anchorPoint) })
+        frameVariables = laidOut.map { v in ["left", "top", "width", "height"].map { Self.variable(scene.views[v].id, $0) } }
         drivenSlots = laidOut.flatMap { v in
             [ViewProperty.positionX, .positionY, .boundsWidth, .boundsHeight].map { v * ViewProperty.count + $0.rawValue }
         }
@@ -87,12 +90,15 @@ public struct LayoutPass: DerivedPass {
     /// The frames at one instant: position x, y and bounds width, height of each view laid out.
     public func evaluate(_ values: [Double]) throws -> [Double] {
         let solver = try solve(values)
-        return laidOutViews.flatMap { v in
-            let left = solver.value(of: Self.variable(viewIDs[v], "left")), top = solver.value(of: Self.variable(viewIDs[v], "top"))
-            let width = solver.value(of: Self.variable(viewIDs[v], "width")), height = solver.value(of: Self.variable(viewIDs[v], "height"))
+        var frames: [Double] = []
+        frames.reserveCapacity(4 * laidOutViews.count)
+        for (v, names) in zip(laidOutViews, frameVariables) {
+            let left = solver.value(of: names[0]), top = solver.value(of: names[1])
+            let width = solver.value(of: names[2]), height = solver.value(of: names[3])
             let anchor = anchors[v]!
-            return [left + anchor.x * width, top + anchor.y * height, width, height]
+            frames += [left + anchor.x * width, top + anchor.y * height, width, height]
         }
+        return frames
     }
 
     /// The solver at one instant, from the base (or from scratch for another configuration).

@@ -45,8 +45,8 @@ public struct Solver: Sendable {
     var infeasible: [Symbol] = []
     var nextSymbolID = 1
     var nextOrder = 0
-    /// Values after the last `updateVariables`.
-    private(set) var values: [Variable: Double] = [:]
+    /// Values after the last `updateVariables`, by symbol id (so updating hashes no names).
+    private(set) var values: [Double] = []
 
     public init() {}
 
@@ -134,11 +134,17 @@ public struct Solver: Sendable {
 
     /// Copies the tableau's solution into the variables' values (`value(of:)`).
     public mutating func updateVariables() {
-        for (variable, symbol) in variables { values[variable] = rows[symbol]?.constant ?? 0 }
+        if values.count < nextSymbolID { values = Array(repeating: 0, count: nextSymbolID) } else {
+            for index in values.indices { values[index] = 0 }
+        }
+        for (symbol, row) in rows where symbol.kind == .external { values[symbol.id] = row.constant }
     }
 
     /// The value after the last `updateVariables` (0 for a variable the solver has not seen).
-    public func value(of variable: Variable) -> Double { values[variable] ?? 0 }
+    public func value(of variable: Variable) -> Double {
+        guard let symbol = variables[variable], symbol.id < values.count else { return 0 }
+        return values[symbol.id]
+    }
 
     /// The solution's value now, without `updateVariables`.
     public func currentValue(of variable: Variable) -> Double {
