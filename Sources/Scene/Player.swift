@@ -4,7 +4,8 @@ import Motion
 ///
 /// At each instant, in this order: events (the earliest first; at equal times scripted events
 /// in scene order, then scheduled ones in the order they were scheduled) → systems → derived
-/// values in dependency order (bindings) → presentation values → Frame. Before dispatching an
+/// values in dependency order (bindings and derived passes such as the layout pass) →
+/// presentation values → Frame. Before dispatching an
 /// event, every system is brought to the event's time and derived values are re-evaluated, so
 /// an action sees the scene as it is at that instant.
 ///
