@@ -14,10 +14,10 @@ struct Symbol: Hashable, Sendable, Comparable {
 
 /// One row of the tableau: basic = constant + Σ cells (or an objective to minimise).
 ///
-/// Every operation updates each cell independently, so the floating-point result does not
-/// depend on the Dictionary's iteration order.
+/// Every operation updates each cell independently, so no result depends on an order of
+/// visiting cells.
 struct Row: Sendable {
-    var cells: [Symbol: Double] = [:]
+    var cells = Cells()
     var constant: Double
 
     init(constant: Double = 0) { self.constant = constant }
@@ -33,19 +33,19 @@ struct Row: Sendable {
     /// Adds `coefficient × row`.
     mutating func insert(_ row: Row, _ coefficient: Double = 1) {
         constant += row.constant * coefficient
-        for (symbol, value) in row.cells { insert(symbol, value * coefficient) }
+        cells.add(row.cells, times: coefficient)
     }
 
     mutating func reverseSign() {
         constant = -constant
-        for key in cells.keys { cells[key]! = -cells[key]! }
+        cells.scale(by: -1)
     }
 
     /// Solves `0 = this` for `symbol` (which must be in the row): the row becomes its definition.
     mutating func solve(for symbol: Symbol) {
         let coefficient = -1 / cells.removeValue(forKey: symbol)!
         constant *= coefficient
-        for index in cells.indices { cells.values[index] *= coefficient }
+        cells.scale(by: coefficient)
     }
 
     /// Solves `lhs = this` for `rhs`.
