@@ -11,8 +11,9 @@ import Scene
 /// with `setConstant` (the dual simplex). The result is a function of the instant's values
 /// alone — never of the instants evaluated before — so any frame range, order, shard,
 /// checkpoint or thread count gives the same layout, and a checkpoint needs no solver state.
-/// When the active constraints or priorities differ from the base's, the instant is solved
-/// from scratch (slower, as deterministic).
+/// When the active constraints or priorities differ from the initial ones, the base is the
+/// solver for that configuration built with the initial values (cached; built with the
+/// instant's values when the initial ones cannot satisfy it) — as deterministic.
 public struct LayoutPass: DerivedPass {
     public var name: String { "the layout pass" }
     public let constraints: [ViewConstraint]
@@ -35,6 +36,9 @@ public struct LayoutPass: DerivedPass {
     let initialPriorities: [Double]
     private(set) var base = Solver()
     let baseConfiguration: [Double?]
+    /// The scene's initial values (other configurations' bases are solved with them).
+    let initialValues: [Double]
+    let otherBases = ConfigurationBases()
     private(set) var baseConstraints: [Constraint?] = []
 
     /// Slots a scene declares for `constraints` (append them to `Scene.extraSlots`; the first
@@ -83,6 +87,7 @@ public struct LayoutPass: DerivedPass {
         readSlots = Array(Set(constraintSlots + forms.flatMap { $0.slotTerms.map(\.slot) }).subtracting(driven)).sorted()
         initialPriorities = constraints.map(\.priority)
         let initial = scene.initialModel()
+        initialValues = initial
         baseConfiguration = constraints.enumerated().map { i, c in c.isActive ? c.priority : nil }
         (base, baseConstraints) = try solver(for: baseConfiguration, values: initial)
     }
@@ -104,7 +109,7 @@ public struct LayoutPass: DerivedPass {
     /// The solver at one instant, from the base (or from scratch for another configuration).
     public func solve(_ values: [Double]) throws -> Solver {
         let configuration = try self.configuration(values)
-        var (solver, made) = configuration == baseConfiguration ? (base, baseConstraints) : try self.solver(for: configuration, values: values)
+        var (solver, made) = configuration == baseConfiguration ? (base, baseConstraints) : try otherBase(for: configuration, values: values)
         for (i, constraint) in made.enumerated() {
             guard let constraint else { continue }
             let constant = expressionConstant(i, values)
@@ -115,6 +120,13 @@ public struct LayoutPass: DerivedPass {
         }
         solver.updateVariables()
         return solver
+    }
+
+    /// The base for a configuration other than the initial one: solved with the initial values
+    /// (cached), or — when those cannot satisfy it — with the instant's own values.
+    func otherBase(for configuration: [Double?], values: [Double]) throws -> (Solver, [Constraint?]) {
+        if let base = otherBases.base(for: configuration, build: { try? solver(for: configuration, values: initialValues) }) { return base }
+        return try solver(for: configuration, values: values)
     }
 
     /// The priority of each active constraint (nil when inactive) at one instant.

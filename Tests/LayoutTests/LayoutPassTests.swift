@@ -63,4 +63,26 @@ final class LayoutPassTests: XCTestCase {
             XCTAssertEqual(try at(250), direct, "after \(history)")
         }
     }
+
+    /// Another configuration (a constraint switched off) is solved from its own cached base:
+    /// the same bits whether the cache was cold or warmed by other instants.
+    func testOtherConfigurationsDoNotDependOnTheCache() throws {
+        let (scene, _) = try makeScene(views: 8)
+        func fresh() throws -> LayoutPass { try makeScene(views: 8).1 }
+        let edge = scene.extraSlots.count / 3 - 1   // the last constraint: "edge"
+        func values(_ pass: LayoutPass, push: Double, edgeActive: Bool) -> [Double] {
+            var v = scene.initialModel()
+            v[pass.slotBase] = push
+            v[pass.slotBase + 3 * edge + 2] = edgeActive ? 1 : 0
+            return v
+        }
+        let cold = try fresh()
+        let direct = try cold.evaluate(values(cold, push: 380, edgeActive: false)).map(\.bitPattern)
+        let warm = try fresh()
+        for push in [0.0, 200, 379, 381] { _ = try warm.evaluate(values(warm, push: push, edgeActive: push < 300)) }
+        XCTAssertEqual(try warm.evaluate(values(warm, push: 380, edgeActive: false)).map(\.bitPattern), direct)
+        // Without the right edge the row keeps its natural widths, past the canvas.
+        let frames = try cold.evaluate(values(cold, push: 380, edgeActive: false))
+        XCTAssertEqual(frames[4 * 7 + 2], 30)
+    }
 }
