@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "Scroll", targets: ["Scroll"]),
+        .library(name: "Layout", targets: ["Layout"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
@@ -23,7 +24,9 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Motion"]),
         // Scroll views, their physics under scripted touches (a Scene system).
         .target(name: "Scroll", dependencies: ["Motion", "Scene"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", .product(name: "Yams", package: "Yams")]),
+        // Auto Layout: the Cassowary solver and constraints on views (a Scene derived pass).
+        .target(name: "Layout", dependencies: ["Motion", "Scene"]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", "Layout", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
         // Cairo with Pango (PangoCairo, PangoFT2 and fontconfig) for text.
@@ -39,13 +42,14 @@ let package = Package(
         .target(name: "Charts", dependencies: ["Motion", "Scene"]),
 
         .executableTarget(name: "flipbook", dependencies: [
-            "Motion", "Scene", "SceneFile", "Render", "Charts",
+            "Motion", "Scene", "Layout", "SceneFile", "Render", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
         .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
+        .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),

@@ -78,6 +78,14 @@ public struct VariableAssignment: Hashable, Sendable {
     public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }
 }
 
+/// A slot (not a variable) set at once when the action runs: a constraint's `constant`,
+/// `priority` or `isActive` (`layout: {set: ...}` in a scene file).
+public struct SlotAssignment: Hashable, Sendable {
+    public var slot: Int
+    public var value: Expression
+    public init(slot: Int, value: Expression) { self.slot = slot; self.value = value }
+}
+
 /// A named reaction to input or to another action's completion: assigns variables, sets new
 /// model values and animates the change (a UIView animation block with its completion block).
 public struct Action: Hashable, Sendable {
@@ -96,6 +104,12 @@ public struct Action: Hashable, Sendable {
     public var completion: Int?
     /// Commands to systems, sent in order after the animations start.
     public var commands: [SystemCommand]
+    /// Slots set at once after `steps` start (constraint constants and the like).
+    public var slotAssignments: [SlotAssignment] = []
+    /// UIKit's `layoutIfNeeded()` inside an animation block: after `slotAssignments`, the
+    /// derived passes run again and every slot they drive animates (additively) from its old
+    /// value to its new one with this timing. Nil: the new layout shows at once.
+    public var layoutAnimation: AnimationTiming?
 
     public init(name: String, condition: Expression? = nil, assignments: [VariableAssignment] = [], toggle: Toggle? = nil,
                 steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil,
@@ -106,7 +120,7 @@ public struct Action: Hashable, Sendable {
     }
 
     /// Seconds from the run until the last animation rests (its completion's delay).
-    public var duration: Double { steps.map(\.endOffset).max() ?? 0 }
+    public var duration: Double { max(steps.map(\.endOffset).max() ?? 0, layoutAnimation?.duration ?? 0) }
 }
 
 /// A scripted event at a scene time.

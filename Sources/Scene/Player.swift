@@ -4,7 +4,8 @@ import Motion
 ///
 /// At each instant, in this order: events (the earliest first; at equal times scripted events
 /// in scene order, then scheduled ones in the order they were scheduled) → systems → derived
-/// values in dependency order (bindings) → presentation values → Frame. Before dispatching an
+/// values in dependency order (bindings and derived passes such as the layout pass) →
+/// presentation values → Frame. Before dispatching an
 /// event, every system is brought to the event's time and derived values are re-evaluated, so
 /// an action sees the scene as it is at that instant.
 ///
@@ -210,7 +211,24 @@ public struct Player: Sendable {
         // so only the slots systems drive are copied (not the whole store, each instant).
         for slot in graph.systemSlots { state.presentation[slot] = state.model[slot] }
         for slot in state.animatedSlots { state.presentation[slot] = presentation(slot: slot, at: t) }
+        try evaluateDerived(at: t)
+    }
+
+    /// Bindings and derived passes, in dependency order.
+    private mutating func evaluateDerived(at t: Double) throws {
         for index in graph.bindingOrder {
+            guard index < scene.bindings.count else {
+                let pass = scene.derivedPasses[index - scene.bindings.count]
+                let values: [Double]
+                do { values = try pass.evaluate(state.presentation) } catch {
+                    throw SceneRuntimeError.system(name: pass.name, message: "\(error)", time: t, frame: nil)
+                }
+                for (slot, value) in zip(pass.drivenSlots, values) {
+                    state.model[slot] = value
+                    state.presentation[slot] = presentation(slot: slot, at: t)
+                }
+                continue
+            }
             let binding = scene.bindings[index]
             let value: Double
             switch binding.source {
@@ -340,7 +358,23 @@ public struct Player: Sendable {
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.model)) }
         for step in action.steps { try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, at: t) }
         for command in action.commands { try handle(system: command.system, payload: command.payload, at: t) }
+        if !action.slotAssignments.isEmpty { try changeLayout(action, at: t) }
         if let completion = action.completion { schedule(.completion(action: completion, after: actionIndex), at: t + action.duration) }
+    }
+
+    /// Sets the action's slots (constraint constants) and lays out again; with a layout
+    /// animation, each slot a pass drives animates from its old value to its new one.
+    private mutating func changeLayout(_ action: Action, at t: Double) throws {
+        let values = try action.slotAssignments.map { try evaluate($0.value, at: t) }
+        for (assignment, value) in zip(action.slotAssignments, values) { setModel(assignment.slot, value, at: t) }
+        guard let timing = action.layoutAnimation else { return }
+        let driven = scene.derivedPasses.flatMap(\.drivenSlots)
+        let old = driven.map { state.model[$0] }
+        try evaluateDerived(at: t)
+        for (slot, from) in zip(driven, old) where state.model[slot] != from {
+            add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: state.model[slot], beginTime: t, timing: timing)),
+                                 isAdditive: scene.isAdditive(slot: slot)), slot: slot)
+        }
     }
 
     /// Sets a model value at once, ending any animation on the slot.

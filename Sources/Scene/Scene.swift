@@ -37,6 +37,8 @@ public struct Scene: Sendable {
     public var systems: [any SceneSystem]
     /// Scripted fingers; each touches down with a `.touch` event.
     public var touches: [TouchStroke]
+    /// Derived values modules add (the layout pass), ordered among the bindings.
+    public var derivedPasses: [any DerivedPass] = []
 
     public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
                 duration: Double, views: [View], variables: [Variable] = [], actions: [Action] = [],

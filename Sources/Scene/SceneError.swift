@@ -14,6 +14,8 @@ public enum SceneElement: Hashable, Sendable {
     case keyFrame(Int)
     /// A scripted touch (index into `Scene.touches`).
     case touch(Int)
+    /// A module's derived pass (index into `Scene.derivedPasses`).
+    case derivedPass(Int)
 }
 
 /// A scene that cannot be valid, whether built in Swift or read from a file. Each case carries

@@ -6,7 +6,8 @@ import Motion
 struct SceneGraph: Sendable {
     var children: [[Int]]
     var roots: [Int]
-    /// Indices into `Scene.bindings`, each after every binding it reads.
+    /// Indices into `Scene.bindings`, each after every binding it reads; an index ≥
+    /// `bindings.count` is `derivedPasses[index − bindings.count]`.
     var bindingOrder: [Int]
     /// Per view, what culling needs without reading the view itself (copying a `View` for each
     /// of thousands of off-screen views every frame costs more than the rest of culling).
@@ -131,6 +132,10 @@ struct SceneChecker {
             if let toggle = action.toggle, !(toggle.values.0.isFinite && toggle.values.1.isFinite) {
                 errors.append(.invalidTiming(action: a, step: 0, what: "the toggle's values must be finite numbers"))
             }
+            for assignment in action.slotAssignments {
+                if assignment.slot < 0 || assignment.slot >= slotCount { errors.append(.invalidReference(.action(a), what: "slot \(assignment.slot)")) }
+                checkExpression(assignment.value, .number, at: .action(a))
+            }
             for command in action.commands where !scene.systems.indices.contains(command.system) {
                 errors.append(.invalidReference(.action(a), what: "system \(command.system)"))
             }
@@ -180,6 +185,11 @@ struct SceneChecker {
         for (b, binding) in scene.bindings.enumerated() where valid(binding.target) && binding.scale == nil {
             claim(binding.target.claimedSlots, by: "the binding of '\(scene.name(of: binding.target))'", at: .binding(b))
         }
+        for (p, pass) in scene.derivedPasses.enumerated() {
+            let slots = pass.drivenSlots.filter { $0 >= 0 && $0 < slotCount }
+            if slots.count != pass.drivenSlots.count { errors.append(.invalidReference(.scene, what: "a slot \(pass.name) drives")) }
+            claim(slots, by: pass.name, at: .derivedPass(p))
+        }
         for (s, system) in scene.systems.enumerated() {
             let slots = system.drivenSlots.filter { $0 >= 0 && $0 < slotCount }
             if slots.count != system.drivenSlots.count { errors.append(.invalidReference(.system(s), what: "a slot \(system.name) drives")) }
@@ -196,6 +206,7 @@ struct SceneChecker {
             for (s, step) in action.steps.enumerated() where valid(step.property) {
                 written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }
             }
+            written += action.slotAssignments.filter { $0.slot >= 0 && $0.slot < slotCount }.map { ($0.slot, .action(a)) }
             var reported = Set<SceneElement>()   // one error per animation, not one per slot
             for (slot, element) in written {
                 if let driver = drivers[slot], reported.insert(element).inserted {
@@ -218,11 +229,15 @@ struct SceneChecker {
     /// Kahn's algorithm over "writes a slot the other reads", first-come in binding order, so
     /// the order is deterministic and no recursion is needed however long a chain is.
     mutating func orderBindings() {
-        let bindings = scene.bindings
-        guard !bindings.isEmpty else { return }
+        let bindings = scene.bindings, passes = scene.derivedPasses
+        let nodeCount = bindings.count + passes.count
+        guard nodeCount > 0 else { return }
         var writers: [Int: [Int]] = [:]
         for (b, binding) in bindings.enumerated() where valid(binding.target) {
             for slot in binding.target.writtenSlots { writers[slot, default: []].append(b) }
+        }
+        for (p, pass) in passes.enumerated() {
+            for slot in pass.drivenSlots { writers[slot, default: []].append(bindings.count + p) }
         }
         // Views whose rotation can be other than 0: their frames mix both axes.
         let rotation = ViewProperty.rotation.rawValue
@@ -233,8 +248,18 @@ struct SceneChecker {
         for binding in bindings where valid(binding.target) { noteRotation(binding.target.writtenSlots) }
         for action in scene.actions { for step in action.steps where valid(step.property) { noteRotation(step.property.writtenSlots) } }
         for system in scene.systems { noteRotation(system.drivenSlots) }
-        var successors = Array(repeating: [Int](), count: bindings.count)
-        var indegree = Array(repeating: 0, count: bindings.count)
+        var successors = Array(repeating: [Int](), count: nodeCount)
+        var indegree = Array(repeating: 0, count: nodeCount)
+        for (p, pass) in passes.enumerated() {
+            let node = bindings.count + p
+            var seen = Set<Int>()
+            for slot in pass.readSlots {
+                for writer in writers[slot] ?? [] where writer != node && seen.insert(writer).inserted {
+                    successors[writer].append(node)
+                    indegree[node] += 1
+                }
+            }
+        }
         for (b, binding) in bindings.enumerated() {
             var seen = Set<Int>()
             for ref in binding.inputs where valid(ref) {
@@ -248,7 +273,7 @@ struct SceneChecker {
                 }
             }
         }
-        var ready = (0..<bindings.count).filter { indegree[$0] == 0 }
+        var ready = (0..<nodeCount).filter { indegree[$0] == 0 }
         var head = 0
         while head < ready.count {
             let b = ready[head]; head += 1
@@ -258,15 +283,15 @@ struct SceneChecker {
                 if indegree[next] == 0 { ready.append(next) }
             }
         }
-        guard bindingOrder.count < bindings.count else { return }
+        guard bindingOrder.count < nodeCount else { return }
         // Every binding left is on a cycle or after one: walk back along edges among them to a repeat.
-        var predecessor = Array(repeating: -1, count: bindings.count)
-        for b in bindings.indices where indegree[b] > 0 {
+        var predecessor = Array(repeating: -1, count: nodeCount)
+        for b in 0..<nodeCount where indegree[b] > 0 {
             for next in successors[b] where indegree[next] > 0 && predecessor[next] < 0 { predecessor[next] = b }
         }
         var position: [Int: Int] = [:]
         var walk: [Int] = []
-        var current = (0..<bindings.count).first { indegree[$0] > 0 && predecessor[$0] >= 0 }!
+        var current = (0..<nodeCount).first { indegree[$0] > 0 && predecessor[$0] >= 0 }!
         while position[current] == nil {
             position[current] = walk.count
             walk.append(current)
@@ -275,7 +300,7 @@ struct SceneChecker {
         var cycle = Array(walk[position[current]!...].reversed())
         let first = cycle.firstIndex(of: cycle.min()!)!
         cycle = Array(cycle[first...] + cycle[..<first])
-        let names = (cycle + [cycle[0]]).map { scene.name(of: bindings[$0].target) }
+        let names = (cycle + [cycle[0]]).map { $0 < bindings.count ? scene.name(of: bindings[$0].target) : passes[$0 - bindings.count].name }
         errors.append(.bindingCycle(binding: cycle.min()!, properties: names))
     }
 

@@ -2,7 +2,7 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers"]
+    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers", "layout"]
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
@@ -86,12 +86,15 @@ extension SceneDecoder {
         if let recognizersNode = fields["recognizers"] {
             attempt { d in try d.decodeRecognizerCommands(recognizersNode, into: &action) }
         }
+        if let layoutNode = fields["layout"] {
+            attempt { d in try d.decodeLayoutChange(layoutNode, into: &action) }
+        }
         if let scrollNode = fields["setContentOffset"] {
             attempt { d in action.commands.append(try d.decodeSetContentOffset(scrollNode)) }
         }
         // A part that failed was reported already; the action is not also "empty" then.
-        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil && action.commands.isEmpty {
-            throw node.error(.missingKey, "an action needs 'animations', 'set', 'setContentOffset' or 'completion'")
+        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil && action.commands.isEmpty && action.slotAssignments.isEmpty {
+            throw node.error(.missingKey, "an action needs 'animations', 'set', 'layout', 'setContentOffset' or 'completion'")
         }
         return action
     }

@@ -44,6 +44,8 @@ struct SceneDecoder {
     var extraSlots: [SlotDeclaration] = []
     /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
     var scaleWatches: [ScaleWatch] = []
+    /// `constraints:`, the safe area and the text measurer for labels' intrinsic sizes.
+    var layout = LayoutDeclarations()
     /// Problems found so far.
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
@@ -53,8 +55,8 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators"]
-    static let canvasKeys = ["size", "background", "scale", "fps"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities"]
+    static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
     mutating func attempt(_ body: (inout SceneDecoder) throws -> Void) {
@@ -97,6 +99,10 @@ struct SceneDecoder {
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
         declareAnimatorsAndPans(fields["animators"])
         decodeAnimators()
+        if let node = canvas["safeAreaInsets"] { attempt { d in d.layout.safeAreaInsets = try Self.decodeSafeAreaInsets(node) } }
+        if let node = fields["constraints"] { attempt { try $0.decodeConstraints(node) } }
+        if let node = fields["contentPriorities"] { attempt { try $0.decodeContentPriorities(node) } }
+        reserveConstraintSlots()
         if let actionsNode = fields["actions"] {
             attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
         }
@@ -118,11 +124,12 @@ struct SceneDecoder {
 
         // The Scene's own checks run even after decoding problems, so one pass reports both; with
         // a partly decoded scene, only checks that cannot be a consequence of a missing element.
-        let partial = !errors.isEmpty
-        let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
+        var scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
                           animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots,
                           namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: systems, touches: touches)
+        if errors.isEmpty { attachLayout(to: &scene, root: root) }
+        let partial = !errors.isEmpty
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
@@ -215,7 +222,7 @@ struct SceneDecoder {
     /// Every valid name an expression or `property:` may use, for suggestions.
     var propertyNames: [String] {
         views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } }
-            + variables.filter { !$0.name.hasPrefix("_") }.map { "variables.\($0.name)" } + systemSlotNames.keys.sorted()
+            + variables.filter { !$0.name.hasPrefix("_") }.map { "variables.\($0.name)" } + systemSlotNames.keys.sorted() + constraintPropertyNames
     }
 
     /// Resolves "ID.path" or "variables.NAME" written at `node`.
@@ -234,6 +241,7 @@ struct SceneDecoder {
                              suggestion: closestName(to: text, in: propertyNames))
         }
         let id = String(text[..<dot]), path = String(text[text.index(after: dot)...])
+        if let ref = try constraintProperty(id: id, path: path, at: node) { return ref }
         guard let view = viewIndex[id] else {
             throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }

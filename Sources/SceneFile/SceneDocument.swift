@@ -12,8 +12,9 @@ public enum SceneDocument {
     /// Cairo's limit on either side of an image surface, in pixels.
     public static let maximumFrameSide = 32767
 
-    /// Loads and validates the scene at `path`.
-    public static func load(path: String) throws -> Scene {
+    /// Loads and validates the scene at `path`. `measuring` measures labels laid out by
+    /// constraints (Render's `PangoLabelMeasurer`; an estimate when nil).
+    public static func load(path: String, measuring: (any LabelMeasuring)? = nil) throws -> Scene {
         guard FileManager.default.fileExists(atPath: path) else {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "no such file")
         }
@@ -24,11 +25,11 @@ public enum SceneDocument {
             throw SceneFileError(kind: .syntax, file: path, line: 0, column: 0, keyPath: "", message: "the file is not UTF-8 text")
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return try parse(text, file: path, defaultName: name)
+        return try parse(text, file: path, defaultName: name, measuring: measuring)
     }
 
     /// Parses and validates scene text; `file` is used in error messages.
-    public static func parse(_ text: String, file: String, defaultName: String = "scene") throws -> Scene {
+    public static func parse(_ text: String, file: String, defaultName: String = "scene", measuring: (any LabelMeasuring)? = nil) throws -> Scene {
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -39,6 +40,7 @@ public enum SceneDocument {
             throw syntaxError(error, file: file)
         }
         var decoder = SceneDecoder(file: file)
+        if let measuring { decoder.layout.measuring = measuring }
         return try decoder.decode(Located(node: root, file: file, path: ""), defaultName: defaultName)
     }
 

@@ -37,13 +37,14 @@ func loadScene(_ path: String) throws -> Scene {
 
 /// The scene at `path`, or on standard input for `-`; throws `SceneFileError`.
 func readScene(_ path: String) throws -> Scene {
-    guard path == "-" else { return try SceneDocument.load(path: path) }
+    let measuring = try? PangoLabelMeasurer()
+    guard path == "-" else { return try SceneDocument.load(path: path, measuring: measuring) }
     let data = FileHandle.standardInput.readDataToEndOfFile()
     SceneHash.standardInputScene = data
     guard let text = String(data: data, encoding: .utf8) else {
         throw SceneFileError(kind: .syntax, file: "<stdin>", line: 0, column: 0, keyPath: "", message: "standard input is not UTF-8 text")
     }
-    return try SceneDocument.parse(text, file: "<stdin>", defaultName: "stdin")
+    return try SceneDocument.parse(text, file: "<stdin>", defaultName: "stdin", measuring: measuring)
 }
 
 /// Makes a Player for a loaded scene (its checks already passed while loading; a problem at

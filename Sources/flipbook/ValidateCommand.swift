@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Render
+import Scene
 import SceneFile
 
 struct ValidateCommand: ParsableCommand {
@@ -21,6 +22,14 @@ struct ValidateCommand: ParsableCommand {
                     FileHandle.standardError.write(Data("flipbook: error: \(error)\n".utf8))
                     if case .missing = error { worst = max(worst, ExitStatus.noInput) } else { worst = max(worst, ExitStatus.dataError) }
                     continue
+                }
+                if !scene.derivedPasses.isEmpty {
+                    // Ambiguity is a warning (the scene still plays), checked at t = 0.
+                    let player = try Player(scene: scene)
+                    let values = (0..<scene.slotCount).map { player.presentationValue(.slot($0)) }
+                    for warning in try ambiguityWarnings(scene, values: values) {
+                        FileHandle.standardError.write(Data("flipbook: warning: \(path): \(warning)\n".utf8))
+                    }
                 }
                 print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
             } catch let error as SceneFileError {

@@ -44,7 +44,7 @@ final class GoldenTests: XCTestCase {
         XCTAssertFalse(files.isEmpty, "no scenes found in \(repository.path)/scenes")
         var checked = 0
         for file in files {
-            let scene = try SceneDocument.load(path: file.path)
+            let scene = try SceneDocument.load(path: file.path, measuring: try PangoLabelMeasurer())
             let check = GoldenCheck(goldenDirectory: repository.appendingPathComponent("golden").appendingPathComponent(scene.name).path,
                                     failureDirectory: repository.appendingPathComponent("golden-failures").appendingPathComponent(scene.name).path,
                                     comparison: comparison, recordMode: recordMode)

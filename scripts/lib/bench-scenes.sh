@@ -71,6 +71,42 @@ input:
 EOF
 }
 
+# write_layout_scene PATH VIEWS: a row of VIEWS views laid out by 5 constraints each (left
+# after the previous one + 2, top, height, width >= 2, width == 10 @500) plus the last one's
+# right edge <= the canvas's: 5·VIEWS + 1 constraints. The first left's constant is bound to
+# a variable animated from 0 to 400 over the scene, so one constant changes every frame and,
+# past 80 pt, the row must squeeze (pivots). scripts/reference/kiwi-layout.py builds the same.
+write_layout_scene() {
+  local path="$1" n="$2" i
+  {
+    echo "name: layout-bench"
+    echo "canvas: { size: [800, 100], fps: 60 }"
+    echo "duration: 2"
+    echo "variables: { push: 0 }"
+    echo "views:"
+    echo "  - id: row"
+    echo "    frame: [0, 0, 800, 100]"
+    echo "    subviews:"
+    for (( i = 0; i < n; i++ )); do echo "      - { id: v$i, frame: [0, 0, 0, 0], backgroundColor: \"#007aff\" }"; done
+    echo "constraints:"
+    echo "  first: \"v0.left == superview.left\""
+    for (( i = 0; i < n; i++ )); do
+      (( i > 0 )) && echo "  l$i: \"v$i.left == v$(( i - 1 )).right + 2\""
+      echo "  t$i: \"v$i.top == superview.top + 10\""
+      echo "  h$i: \"v$i.height == 10\""
+      echo "  m$i: \"v$i.width >= 2\""
+      echo "  w$i: \"v$i.width == 10 @500\""
+    done
+    echo "  edge: \"v$(( n - 1 )).right <= superview.right\""
+    echo "bindings:"
+    echo "  first.constant: push"
+    echo "actions:"
+    echo "  go: { animations: [{ property: variables.push, to: 400, duration: 2, curve: linear }] }"
+    echo "input:"
+    echo "  - { run: go, at: 0 }"
+  } >"$path"
+}
+
 # first_view_id SCENE: the id of the first view in a YAML or JSON scene file (for a
 # --property to trace); fails when there is none.
 first_view_id() {

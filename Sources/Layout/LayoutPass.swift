@@ -1,0 +1,190 @@
+import Motion
+import Scene
+
+/// The layout pass: views laid out by constraints get their frames from the Cassowary solver
+/// at every instant, among the bindings in dependency order (it reads the constraints'
+/// `constant`, `priority` and `isActive` slots and the slots of the fixed views it refers to;
+/// it drives the position and bounds size of each view laid out).
+///
+/// Determinism: the pass keeps a solver solved once for the scene's initial constants (the
+/// base) and, at each instant, starts from a copy of it and moves each constant that differs
+/// with `setConstant` (the dual simplex). The result is a function of the instant's values
+/// alone — never of the instants evaluated before — so any frame range, order, shard,
+/// checkpoint or thread count gives the same layout, and a checkpoint needs no solver state.
+/// When the active constraints or priorities differ from the initial ones, the base is the
+/// solver for that configuration built with the initial values (cached; built with the
+/// instant's values when the initial ones cannot satisfy it) — as deterministic.
+public struct LayoutPass: DerivedPass {
+    public var name: String { "the layout pass" }
+    public let constraints: [ViewConstraint]
+    /// Views laid out (the first item of some constraint), in view order.
+    public let laidOutViews: [Int]
+    public let readSlots: [Int]
+    public let drivenSlots: [Int]
+    /// The first of the constraints' slots: constraint i has constant, priority and isActive
+    /// at `slotBase + 3i` ... `+ 2`.
+    public let slotBase: Int
+
+    let viewIDs: [String]
+    /// Per constraint: first − multiplier × second, without the constant.
+    let forms: [AffineForm]
+    /// Labels' content hugging and compression resistance (optional, never conflicting).
+    let intrinsic: [Constraint]
+    let anchors: [Int: Point]
+    /// Per laid-out view: its left, top, width and height variables.
+    let frameVariables: [[Variable]]
+    let initialPriorities: [Double]
+    private(set) var base = Solver()
+    let baseConfiguration: [Double?]
+    /// The scene's initial values (other configurations' bases are solved with them).
+    let initialValues: [Double]
+    let otherBases = ConfigurationBases()
+    private(set) var baseConstraints: [Constraint?] = []
+
+    /// Slots a scene declares for `constraints` (append them to `Scene.extraSlots`; the first
+    /// one's index is the pass's `slotBase`).
+    public static func slotDeclarations(for constraints: [ViewConstraint]) -> [SlotDeclaration] {
+        constraints.flatMap {
+            [SlotDeclaration(name: "\($0.id).constant", initialValue: $0.constant),
+             SlotDeclaration(name: "\($0.id).priority", initialValue: $0.priority),
+             SlotDeclaration(name: "\($0.id).isActive", initialValue: $0.isActive ? 1 : 0)]
+        }
+    }
+
+    /// Builds the pass for `scene` (whose `extraSlots` hold `slotDeclarations(for:)` from
+    /// `slotBase`) and solves the initial layout; throws for constraints UIKit refuses and for
+    /// required constraints that conflict (naming a minimal conflicting set).
+    public init(scene: Scene, constraints: [ViewConstraint], slotBase: Int, safeAreaInsets: LayoutInsets = LayoutInsets(),
+                measuring: any LabelMeasuring, contentPriorities: [Int: ContentPriorities] = [:]) throws(LayoutError) {
+        self.constraints = constraints
+        self.slotBase = slotBase
+        viewIDs = scene.views.map(\.id)
+        for (i, c) in constraints.enumerated() {
+            if let problem = c.problem { throw .invalidConstraint(constraint: i, id: c.id, problem: problem) }
+        }
+        let laidOut = Array(Set(constraints.map(\.first))).sorted()
+        laidOutViews = laidOut
+        var geometry = LayoutGeometry(scene: scene, laidOut: Set(laidOut), safeAreaInsets: safeAreaInsets, measuring: measuring,
+                                      contentPriorities: contentPriorities)
+        var forms: [AffineForm] = []
+        for (i, c) in constraints.enumerated() {
+            guard let form = geometry.form(of: c) else {
+                let second: String
+                if case .view(let u)? = c.second { second = scene.views[u].id } else { second = "the canvas" }
+                throw .noCommonAncestor(constraint: i, id: c.id, first: scene.views[c.first].id, second: second)
+            }
+            forms.append(form)
+        }
+        self.forms = forms
+        intrinsic = geometry.intrinsicConstraints()
+        anchors = Dictionary(uniqueKeysWithValues: laidOut.map { ($0, scene.views[$0].anchorPoint) })
+        frameVariables = laidOut.map { v in ["left", "top", "width", "height"].map { Self.variable(scene.views[v].id, $0) } }
+        drivenSlots = laidOut.flatMap { v in
+            [ViewProperty.positionX, .positionY, .boundsWidth, .boundsHeight].map { v * ViewProperty.count + $0.rawValue }
+        }
+        let constraintSlots = Array(slotBase..<(slotBase + 3 * constraints.count))
+        let driven = Set(drivenSlots)
+        readSlots = Array(Set(constraintSlots + forms.flatMap { $0.slotTerms.map(\.slot) }).subtracting(driven)).sorted()
+        initialPriorities = constraints.map(\.priority)
+        let initial = scene.initialModel()
+        initialValues = initial
+        baseConfiguration = constraints.enumerated().map { i, c in c.isActive ? c.priority : nil }
+        (base, baseConstraints) = try solver(for: baseConfiguration, values: initial)
+    }
+
+    /// The frames at one instant: position x, y and bounds width, height of each view laid out.
+    public func evaluate(_ values: [Double]) throws -> [Double] {
+        let solver = try solve(values)
+        var frames: [Double] = []
+        frames.reserveCapacity(4 * laidOutViews.count)
+        for (v, names) in zip(laidOutViews, frameVariables) {
+            let left = solver.value(of: names[0]), top = solver.value(of: names[1])
+            let width = solver.value(of: names[2]), height = solver.value(of: names[3])
+            let anchor = anchors[v]!
+            frames += [left + anchor.x * width, top + anchor.y * height, width, height]
+        }
+        return frames
+    }
+
+    /// The solver at one instant, from the base (or from scratch for another configuration).
+    public func solve(_ values: [Double]) throws -> Solver {
+        let configuration = try self.configuration(values)
+        var (solver, made) = configuration == baseConfiguration ? (base, baseConstraints) : try otherBase(for: configuration, values: values)
+        for (i, constraint) in made.enumerated() {
+            guard let constraint else { continue }
+            let constant = expressionConstant(i, values)
+            guard constant != (try? solver.constant(of: constraint)) else { continue }
+            do { try solver.setConstant(constant, of: constraint) } catch {
+                throw LayoutError.unsatisfiable(constraints: [i], ids: [constraints[i].id])
+            }
+        }
+        solver.updateVariables()
+        return solver
+    }
+
+    /// The base for a configuration other than the initial one: solved with the initial values
+    /// (cached), or — when those cannot satisfy it — with the instant's own values.
+    func otherBase(for configuration: [Double?], values: [Double]) throws -> (Solver, [Constraint?]) {
+        if let base = otherBases.base(for: configuration, build: { try? solver(for: configuration, values: initialValues) }) { return base }
+        return try solver(for: configuration, values: values)
+    }
+
+    /// The priority of each active constraint (nil when inactive) at one instant.
+    func configuration(_ values: [Double]) throws(LayoutError) -> [Double?] {
+        try constraints.indices.map { (i) throws(LayoutError) -> Double? in
+            guard values[slotBase + 3 * i + 2] != 0 else { return nil }
+            let priority = values[slotBase + 3 * i + 1]
+            guard Strength.isValidPriority(priority) else { throw .invalidPriority(constraint: i, id: constraints[i].id, value: priority) }
+            if (priority == Strength.requiredPriority) != (initialPriorities[i] == Strength.requiredPriority) {
+                throw .requiredPriorityChanged(constraint: i, id: constraints[i].id, from: initialPriorities[i], to: priority)
+            }
+            return priority
+        }
+    }
+
+    /// Constraint i's expression constant at one instant: the fixed part of its form minus its
+    /// `constant`.
+    func expressionConstant(_ i: Int, _ values: [Double]) -> Double {
+        forms[i].constantPart(values) - values[slotBase + 3 * i]
+    }
+
+    /// A solver holding the active constraints in declaration order, then the labels'
+    /// intrinsic sizes.
+    func solver(for configuration: [Double?], values: [Double]) throws(LayoutError) -> (Solver, [Constraint?]) {
+        var solver = Solver()
+        var made: [Constraint?] = []
+        for (i, priority) in configuration.enumerated() {
+            guard let priority else { made.append(nil); continue }
+            let constraint = Constraint(LinearExpression(forms[i].terms, constant: expressionConstant(i, values)), constraints[i].relation,
+                                        strength: Strength(priority: priority), name: constraints[i].id)
+            do { try solver.addConstraint(constraint) } catch {
+                let conflict = minimalConflict(through: i, configuration: configuration, values: values)
+                throw .unsatisfiable(constraints: conflict, ids: conflict.map { constraints[$0].id })
+            }
+            made.append(constraint)
+        }
+        for constraint in intrinsic { try? solver.addConstraint(constraint) }
+        return (solver, made)
+    }
+
+    /// A minimal set of required constraints (up to `last`) that cannot hold together: the
+    /// deletion filter drops each one whose absence leaves the rest still conflicting.
+    func minimalConflict(through last: Int, configuration: [Double?], values: [Double]) -> [Int] {
+        var set = (0...last).filter { configuration[$0] == Strength.requiredPriority }
+        func conflicts(_ indices: [Int]) -> Bool {
+            var solver = Solver()
+            for i in indices {
+                let c = Constraint(LinearExpression(forms[i].terms, constant: expressionConstant(i, values)), constraints[i].relation)
+                do { try solver.addConstraint(c) } catch { return true }
+            }
+            return false
+        }
+        for i in set.reversed() where set.count > 1 {
+            let without = set.filter { $0 != i }
+            if conflicts(without) { set = without }
+        }
+        return set
+    }
+
+    static func variable(_ id: String, _ attribute: String) -> Variable { Variable("\(id).\(attribute)") }
+}
