@@ -98,3 +98,20 @@ extension FrameBuilder {
                             start: start, end: end, radii: radii)
     }
 }
+
+extension FrameBuilder {
+    /// The iOS Simulator's Show Touches: a translucent grey disc 40 pt across with a darker
+    /// rim where each finger is down, at the position the app sees (its last touch sample).
+    static let touchDiameter = 40.0
+    static let touchFill = Color(red: 0.5, green: 0.5, blue: 0.5, alpha: 0.4)
+    static let touchRim = Color(red: 0.2, green: 0.2, blue: 0.2, alpha: 0.5)
+
+    mutating func drawTouches(_ touches: [TouchStroke], at t: Double) {
+        for stroke in touches where stroke.begin <= t && t <= stroke.end {
+            let p = stroke.sampledPosition(at: t), r = Self.touchDiameter / 2
+            let disc = Path(roundedRect: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r), cornerRadius: r)
+            commands.append(.fill(disc, Self.touchFill))
+            commands.append(.stroke(disc, Self.touchRim, lineWidth: 1.5))
+        }
+    }
+}

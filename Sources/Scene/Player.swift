@@ -61,6 +61,9 @@ public struct Player: Sendable {
         checkpoints = [state]
     }
 
+    /// Draw each finger that is down as a translucent circle on top (`render --show-touches`).
+    public var showsTouches = false
+
     /// Scene time of the last `advance(to:)`.
     public var time: Double { state.time }
 
@@ -99,6 +102,7 @@ public struct Player: Sendable {
             try advance(to: t)
             var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.presentation, time: t)
             try builder.drawRoots(graph.roots)
+            if showsTouches { builder.drawTouches(scene.touches, at: t) }
             statistics.framesBuilt += 1
             return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
         } catch let error as SceneRuntimeError {

@@ -26,6 +26,8 @@ struct Manifest: Codable, Equatable {
     var pattern: String
     /// The output format; "png" unless `--format` says otherwise.
     var format: String
+    /// `--show-touches`: scripted fingers drawn as circles (absent: false).
+    var showsTouches: Bool?
     /// The frames this manifest claims: every index in firstFrame...lastFrame.
     var firstFrame: Int
     var lastFrame: Int
@@ -69,6 +71,7 @@ struct Manifest: Codable, Equatable {
         height = try c.decode(Double.self, forKey: .height)
         pattern = try c.decode(String.self, forKey: .pattern)
         format = try c.decodeIfPresent(String.self, forKey: .format) ?? "png"
+        showsTouches = try c.decodeIfPresent(Bool.self, forKey: .showsTouches)
         firstFrame = try c.decode(Int.self, forKey: .firstFrame)
         lastFrame = try c.decode(Int.self, forKey: .lastFrame)
         range = try c.decodeIfPresent(FrameSpan.self, forKey: .range) ?? FrameSpan(first: firstFrame, last: lastFrame)
@@ -100,7 +103,7 @@ struct Manifest: Codable, Equatable {
          ("flipbook version", flipbookVersion ?? "unknown"),
          ("fps", fps.shortestText), ("scale", scale.shortestText),
          ("size", "\(width.shortestText)×\(height.shortestText) points"),
-         ("pattern", "\"\(pattern)\""), ("format", format)]
+         ("pattern", "\"\(pattern)\""), ("format", format), ("touches shown", showsTouches == true ? "yes" : "no")]
     }
 
     /// An option on which two manifests differ: its name, and how it reads in each (a hash

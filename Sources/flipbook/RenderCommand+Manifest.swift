@@ -11,9 +11,10 @@ extension RenderCommand {
         guard let first = indices.first, let last = indices.last, let rangeFirst = all.first, let rangeLast = all.last else {
             preconditionFailure("a manifest for no frames")
         }
-        let manifest = Manifest(scene: scene.name, sceneHash: try SceneHash.of(sceneFile: self.scene), fps: fps, scale: scale,
+        var manifest = Manifest(scene: scene.name, sceneHash: try SceneHash.of(sceneFile: self.scene), fps: fps, scale: scale,
                                 width: scene.size.width, height: scene.size.height, pattern: pattern, format: format,
                                 frames: first...last, range: rangeFirst...rangeLast, shard: shard)
+        if showTouches { manifest.showsTouches = true }
         if resume {
             try Resume.check(directory: directory, against: manifest, frameNames: try frameNames(indices), indices: indices)
         }

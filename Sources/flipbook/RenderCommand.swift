@@ -75,6 +75,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw and encode every frame, even one identical to the frame before (which is otherwise copied); the files are the same. For benchmarks.")
     var everyFrame = false
 
+    @Flag(help: "Draw each scripted finger as a translucent circle where it touches, as the iOS Simulator's Show Touches does, so a video of a gesture shows the gesture.")
+    var showTouches = false
+
     func validate() throws {
         try requirePositive(fps, "--fps")
         try requirePositive(scale, "--scale")
@@ -122,6 +125,7 @@ struct RenderCommand: ParsableCommand {
                                     threads: threads, resume: resume, format: format, video: animation)
         options.reusesRepeatedFrames = !everyFrame
         var player = try makePlayer(scene)
+        player.showsTouches = showTouches
         var progress = ProgressBar(mode: progressMode, quiet: quiet, frames: indices)
         let interruption = Interruption()
         let stats: ExportStats

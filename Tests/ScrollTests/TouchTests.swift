@@ -1,6 +1,6 @@
 import XCTest
 import Motion
-import Scene
+@testable import Scene
 
 final class TouchTests: XCTestCase {
     func testFingersAreSeenAtTheirSamples() {
@@ -30,5 +30,28 @@ final class TouchTests: XCTestCase {
         let sampled = TouchStroke(begin: 0, duration: 0.3, path: .sampled([(0, Point(x: 0, y: 0)), (0.1, Point(x: 10, y: 0)), (0.3, Point(x: 110, y: 0))]))
         XCTAssertEqual(sampled.position(elapsed: 0.05).x, 5, accuracy: 1e-12)
         XCTAssertEqual(sampled.releaseVelocity.x, 500, accuracy: 1e-9)
+    }
+}
+
+extension TouchTests {
+    /// `render --show-touches`: a disc where each finger is down, at its sampled position, and
+    /// nothing when no finger is.
+    func testShowTouchesDrawsADiscPerFingerDown() throws {
+        let view = View(id: "v", frame: Rect(x: 0, y: 0, width: 100, height: 100), backgroundColor: .black)
+        let stroke = TouchStroke(begin: 0.5, duration: 0.5, path: .line(from: Point(x: 10, y: 50), to: Point(x: 90, y: 50), curve: .linear))
+        var player = try Player(scene: Scene(name: "t", size: Size(width: 100, height: 100), duration: 2, views: [view], touches: [stroke]))
+        let plain = try player.frame(at: 45, fps: 60)
+        player.showsTouches = true
+        let shown = try player.frame(at: 45, fps: 60)
+        XCTAssertEqual(shown.commands.count, plain.commands.count + 2)
+        guard case .fill(let disc, let color) = shown.commands[plain.commands.count] else { return XCTFail("no disc") }
+        XCTAssertEqual(color.alpha, 0.4, accuracy: 1e-12)
+        let x = stroke.sampledPosition(at: 0.75).x
+        let xs = disc.elements.compactMap { element -> Double? in
+            switch element { case .move(let p), .line(let p): return p.x; case .curve(let p, _, _): return p.x; default: return nil }
+        }
+        XCTAssertEqual(xs.min()!, x - 20, accuracy: 1e-9)
+        XCTAssertEqual(xs.max()!, x + 20, accuracy: 1e-9)
+        XCTAssertEqual(try player.frame(at: 90, fps: 60).commands.count, plain.commands.count, "no finger down at 1.5 s")
     }
 }

@@ -61,4 +61,17 @@ final class ScrollSceneTests: RenderDirectoryTestCase {
             XCTAssertEqual(FileManager.default.contents(atPath: path("a/" + name)), FileManager.default.contents(atPath: path("b/" + name)), name)
         }
     }
+
+    /// `--show-touches` draws the fingers; a directory rendered with it is not resumed without it.
+    func testShowTouchesDrawsFingersAndIsPartOfTheManifest() throws {
+        let youtube = scene("youtube-player")
+        XCTAssertEqual(try flipbook("render", youtube, "-o", "a", "--frames", "60-61", "--scale", "1", "--quiet", "--show-touches").status, 0)
+        XCTAssertEqual(try flipbook("render", youtube, "-o", "b", "--frames", "60-61", "--scale", "1", "--quiet").status, 0)
+        XCTAssertNotEqual(FileManager.default.contents(atPath: path("a/frame-0060.png")), FileManager.default.contents(atPath: path("b/frame-0060.png")))
+        let before = try snapshot("a")
+        let resumed = try flipbook("render", youtube, "-o", "a", "--frames", "60-62", "--scale", "1", "--quiet", "--resume")
+        XCTAssertNotEqual(resumed.status, 0)
+        XCTAssertTrue(resumed.stderr.contains("touches shown"), resumed.stderr)
+        XCTAssertEqual(try snapshot("a"), before, "nothing written")
+    }
 }
