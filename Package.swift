@@ -9,6 +9,7 @@ let package = Package(
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
     ],
@@ -20,7 +21,11 @@ let package = Package(
         // The animation core: values only, never draws.
         .target(name: "Motion"),
         .target(name: "Scene", dependencies: ["Motion"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Scene", .product(name: "Yams", package: "Yams")]),
+        // UIKit Dynamics over Box2D 2.4 (libbox2d-dev), which only Dynamics reaches, through the
+        // C functions of the CBox2D shim.
+        .target(name: "CBox2D", linkerSettings: [.linkedLibrary("box2d")]),
+        .target(name: "Dynamics", dependencies: ["Motion", "Scene", "CBox2D"]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Dynamics", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
         .systemLibrary(name: "CCairo", pkgConfig: "cairo",
@@ -39,6 +44,7 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),

@@ -29,7 +29,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "dynamics"]
     static let canvasKeys = ["size", "background", "scale", "fps"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -75,6 +75,9 @@ struct SceneDecoder {
         var actions: [Action] = []
         if let actionsNode = fields["actions"] { attempt { d in actions = try d.decodeActions(actionsNode) } }
         resolveViewReferences()
+        var dynamics: DecodedDynamics?
+        if let node = fields["dynamics"] { attempt { d in dynamics = try d.decodeDynamics(node, size: size, extraBase: d.views.count * ViewProperty.count + d.variables.count) } }
+        for (action, payload) in dynamics?.commands ?? [] where actions.indices.contains(action) { actions[action].commands.append(SystemCommand(system: 0, payload: payload)) }
         var bindings: [Binding] = []
         if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
         var events: [ScriptedEvent] = []
@@ -88,7 +91,8 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames)
+                          animationModel: animationModel, keyFrames: keyFrames,
+                          extraSlots: dynamics?.extraSlots ?? [], systems: dynamics.map { [$0.system] } ?? [])
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
