@@ -117,14 +117,16 @@ void cb2_body_add_circle(cb2_world *world, int32_t body, float x, float y, float
     world->bodies[body]->CreateFixture(&def);
 }
 
-// Boundaries have no skin (radius 0): an item's shape, shrunk by its own skin, then rests
-// with its visible edge on the line (within the solver's slop) instead of a skin away.
+// Boundaries have a thin skin (the linear slop, half a polygon's): an item's shape, shrunk by
+// its own skin, then rests with its visible edge within the slop of the line instead of a skin
+// away. Thinner (0) keeps a resting body inside the continuous-collision target every step,
+// which wakes it each time and so it never sleeps.
 int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32_t loop, int32_t tag, uint16_t category, uint16_t mask) {
     cb2_material material = {0, 1, 0, category, mask};
     if (count == 2) {
         b2EdgeShape edge;
         edge.SetTwoSided(b2Vec2(xy[0], xy[1]), b2Vec2(xy[2], xy[3]));
-        edge.m_radius = 0;
+        edge.m_radius = b2_linearSlop;
         b2FixtureDef def = fixtureDef(&edge, material, -(tag + 1));
         world->ground->CreateFixture(&def);
         return 1;
@@ -137,7 +139,7 @@ int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32
     for (int32_t i = 0; i < links; ++i) {
         b2EdgeShape edge;
         edge.SetTwoSided(points[(size_t)i], points[(size_t)((i + 1) % count)]);
-        edge.m_radius = 0;
+        edge.m_radius = b2_linearSlop;
         b2FixtureDef def = fixtureDef(&edge, material, -(tag + 1));
         world->ground->CreateFixture(&def);
     }
@@ -228,10 +230,13 @@ int32_t cb2_joint_create(cb2_world *world, cb2_joint_def d) {
         b2MouseJointDef def;
         def.bodyA = world->ground;
         def.bodyB = b;
-        def.target.Set(d.ax, d.ay);
+        // Held at its centre, then pulled towards the target.
+        def.target = b->GetWorldCenter();
         def.maxForce = d.maxForce;
         b2LinearStiffness(def.stiffness, def.damping, d.frequency, d.dampingRatio, def.bodyA, def.bodyB);
-        joint = world->world.CreateJoint(&def);
+        b2MouseJoint *mouse = (b2MouseJoint *)world->world.CreateJoint(&def);
+        mouse->SetTarget(b2Vec2(d.ax, d.ay));
+        joint = mouse;
         break;
     }
     }

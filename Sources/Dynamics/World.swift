@@ -30,7 +30,8 @@ final class World: @unchecked Sendable {
     private var joints: [[Int32]]
     private let properties: [ItemProperties]
     /// Box2D mass (kg) and rotational inertia of each item; UIKit mass (density × area in pt²).
-    private let masses: [Double], inertias: [Double], uikitMasses: [Double]
+    let masses: [Double]
+    private let inertias: [Double], uikitMasses: [Double]
     private let ppm = DynamicsModel.pointsPerMeter
     /// Per collision behaviour, per boundary: the tag each boundary got. Tag → (collision, boundary).
     private var boundaryTags: [(collision: Int, boundary: Int?)] = []
