@@ -31,11 +31,15 @@ final class World: @unchecked Sendable {
     private let properties: [ItemProperties]
     /// Box2D mass (kg) and rotational inertia of each item; UIKit mass (density × area in pt²).
     let masses: [Double]
-    private let inertias: [Double], uikitMasses: [Double]
+    let inertias: [Double]
+    private let uikitMasses: [Double]
     private let ppm = DynamicsModel.pointsPerMeter
     /// Per collision behaviour, per boundary: the tag each boundary got. Tag → (collision, boundary).
     private var boundaryTags: [(collision: Int, boundary: Int?)] = []
     private var forces: [Float], torques: [Float]
+    /// The most mechanical energy the items may have after the next step (see `limitEnergy`);
+    /// infinite right after a command.
+    var energyCap = Double.infinity
 
     init(model: DynamicsModel, geometry: [ItemGeometry]) {
         self.model = model
@@ -125,6 +129,7 @@ final class World: @unchecked Sendable {
     /// Adds (true) or removes a behaviour; no effect when it already is so.
     func setActive(_ index: Int, _ on: Bool) {
         revision += 1
+        energyCap = .infinity
         guard active[index] != on else { return }
         active[index] = on
         let behavior = model.behaviors[index]
@@ -218,7 +223,16 @@ final class World: @unchecked Sendable {
         cb2_world_step(handle, Float(dt), Int32(model.velocityIterations), Int32(model.positionIterations))
         steps += 1
         readStates()
+        limitEnergy()
         return contacts()
+    }
+
+    /// Multiplies the awake items' velocities by `factor`.
+    func scaleVelocities(by factor: Float) {
+        for i in states.indices where states[i].awake != 0 {
+            states[i].vx *= factor; states[i].vy *= factor; states[i].angularVelocity *= factor
+            cb2_body_set_velocity(handle, Int32(i), states[i].vx, states[i].vy, states[i].angularVelocity)
+        }
     }
 
     private func readStates() { states.withUnsafeMutableBufferPointer { cb2_body_get_states(handle, $0.baseAddress, Int32($0.count)) } }
