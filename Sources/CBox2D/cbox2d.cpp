@@ -146,6 +146,22 @@ int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32
     return 1;
 }
 
+void cb2_body_set_filter(cb2_world *world, int32_t body, uint16_t category, uint16_t mask) {
+    b2Filter filter;
+    filter.categoryBits = category;
+    filter.maskBits = mask;
+    for (b2Fixture *f = world->bodies[(size_t)body]->GetFixtureList(); f; f = f->GetNext()) f->SetFilterData(filter);
+}
+
+void cb2_boundary_set_filter(cb2_world *world, int32_t tag, uint16_t category, uint16_t mask) {
+    b2Filter filter;
+    filter.categoryBits = category;
+    filter.maskBits = mask;
+    for (b2Fixture *f = world->ground->GetFixtureList(); f; f = f->GetNext()) {
+        if (fixtureID(f) == -(tag + 1)) f->SetFilterData(filter);
+    }
+}
+
 void cb2_body_get_states(const cb2_world *world, cb2_body_state *states, int32_t count) {
     for (int32_t i = 0; i < count && i < (int32_t)world->bodies.size(); ++i) {
         const b2Body *body = world->bodies[(size_t)i];

@@ -50,7 +50,7 @@ final class World: @unchecked Sendable {
         active = model.behaviors.map { _ in false }
         joints = model.behaviors.map { _ in [] }
         let skin = Double(cb2_polygon_radius()) * DynamicsModel.pointsPerMeter
-        let filters = Self.filters(model)
+        let filters = Self.filters(model, active: model.initiallyActive)
         let ppm = DynamicsModel.pointsPerMeter
         for (index, item) in model.items.enumerated() {
             let g = geometry[index], p = properties[index]
@@ -84,26 +84,41 @@ final class World: @unchecked Sendable {
 
     deinit { cb2_world_destroy(handle) }
 
-    /// Bits 0–7: item pairs of collision behaviour c collide; bits 8–15: items and boundaries of c.
-    static func filters(_ model: DynamicsModel) -> [(category: UInt16, mask: UInt16)] {
+    /// Bits 0–7: item pairs of collision behaviour c collide; bits 8–15: items and boundaries of
+    /// c. Only collision behaviours in the animator (`active`) count.
+    static func filters(_ model: DynamicsModel, active: [Bool]) -> [(category: UInt16, mask: UInt16)] {
         var result = model.items.map { _ in (category: UInt16(0), mask: UInt16(0)) }
         var c = 0
-        for behavior in model.behaviors {
+        for (index, behavior) in model.behaviors.enumerated() {
             guard case .collision(let b) = behavior else { continue }
+            defer { c += 1 }
+            guard active[index] else { continue }
             var bits: UInt16 = 0
             if b.mode != .boundaries { bits |= 1 << UInt16(c) }
             if b.mode != .items { bits |= 1 << UInt16(8 + c) }
             for item in b.items { result[item].category |= bits; result[item].mask |= bits }
-            c += 1
         }
         return result
+    }
+
+    /// A collision behaviour added or removed: its items' filters and its boundaries' follow.
+    private func refilter(collision index: Int) {
+        let filters = Self.filters(model, active: active)
+        for item in model.behaviors[index].items {
+            cb2_body_set_filter(handle, Int32(item), filters[item].category, filters[item].mask)
+        }
+        let c = model.behaviors[..<index].filter { if case .collision = $0 { return true } else { return false } }.count
+        let bit: UInt16 = active[index] ? 1 << UInt16(8 + c) : 0
+        for (tag, owner) in boundaryTags.enumerated() where owner.collision == index {
+            cb2_boundary_set_filter(handle, Int32(tag), bit, bit)
+        }
     }
 
     private func addBoundaries() {
         var c = 0
         for (index, behavior) in model.behaviors.enumerated() {
             guard case .collision(let b) = behavior else { continue }
-            let bit = UInt16(1) << UInt16(8 + c)
+            let bit: UInt16 = model.initiallyActive[index] ? 1 << UInt16(8 + c) : 0
             c += 1
             guard b.mode != .items else { continue }
             for (k, boundary) in b.boundaries.enumerated() {
@@ -134,6 +149,7 @@ final class World: @unchecked Sendable {
         active[index] = on
         let behavior = model.behaviors[index]
         for item in behavior.items where item < states.count { cb2_body_wake(handle, Int32(item)) }
+        if case .collision = behavior { refilter(collision: index) }
         if !on {
             for joint in joints[index] { cb2_joint_destroy(handle, joint) }
             joints[index] = []

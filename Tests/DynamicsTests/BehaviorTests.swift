@@ -81,6 +81,19 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(try value(s, "box.position.y", at: 1.2) - fallen, 100, accuracy: 1.5)
     }
 
+    func testACollisionRemovedLetsItemsFallThrough() throws {
+        let extra = "variables: { open: 0 }\nactions:\n  trapdoor: { set: { open: 1 } }\ninput:\n  - { run: trapdoor, at: 1.5 }"
+        let s = try scene("""
+          behaviors:
+            - gravity: { items: [box] }
+            - collision: { items: [box], boundaries: [{ id: floor, from: [0, 400], to: [400, 400] }] }
+              removedBy: trapdoor
+        """, extra: extra, duration: 3)
+        // Resting on the floor (centre 50 pt above it) until the trapdoor opens, then falling.
+        XCTAssertEqual(try value(s, "box.position.y", at: 1.5), 350, accuracy: 0.5)
+        XCTAssertGreaterThan(try value(s, "box.position.y", at: 2), 400)
+    }
+
     func testContactsAndPausesRunActions() throws {
         let extra = """
         variables: { hits: 0, paused: 0 }

@@ -62,6 +62,10 @@ void cb2_body_add_circle(cb2_world *world, int32_t body, float x, float y, float
 /// Adds a boundary: a chain of `count` points (a segment when 2) on the world's static body.
 int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32_t loop, int32_t tag, uint16_t category, uint16_t mask);
 
+/// Sets the collision filter of every shape of an item, or of every edge of boundary `tag`.
+void cb2_body_set_filter(cb2_world *world, int32_t body, uint16_t category, uint16_t mask);
+void cb2_boundary_set_filter(cb2_world *world, int32_t tag, uint16_t category, uint16_t mask);
+
 void cb2_body_get_states(const cb2_world *world, cb2_body_state *states, int32_t count);
 float cb2_body_mass(const cb2_world *world, int32_t body);
 float cb2_body_inertia(const cb2_world *world, int32_t body);
