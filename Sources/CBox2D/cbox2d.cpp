@@ -14,13 +14,18 @@ class Listener : public b2ContactListener {
 public:
     std::vector<cb2_contact_event> events;
 
-    void BeginContact(b2Contact *contact) override { record(contact, 1); }
-    void EndContact(b2Contact *contact) override { record(contact, 0); }
+    /// Whether to keep began/ended events (only when some contact runs an action).
+    bool reports = false;
 
-    void PreSolve(b2Contact *contact, const b2Manifold *) override {
+    // Set once when the contact starts: Box2D keeps a contact's friction until it is reset.
+    void BeginContact(b2Contact *contact) override {
         int32_t a = fixtureID(contact->GetFixtureA()), b = fixtureID(contact->GetFixtureB());
         if (a < 0 && b > 0) contact->SetFriction(contact->GetFixtureB()->GetFriction());
         if (b < 0 && a > 0) contact->SetFriction(contact->GetFixtureA()->GetFriction());
+        if (reports) record(contact, 1);
+    }
+    void EndContact(b2Contact *contact) override {
+        if (reports) record(contact, 0);
     }
 
 private:
@@ -117,16 +122,13 @@ void cb2_body_add_circle(cb2_world *world, int32_t body, float x, float y, float
     world->bodies[body]->CreateFixture(&def);
 }
 
-// Boundaries have a thin skin (the linear slop, half a polygon's): an item's shape, shrunk by
-// its own skin, then rests with its visible edge within the slop of the line instead of a skin
-// away. Thinner (0) keeps a resting body inside the continuous-collision target every step,
-// which wakes it each time and so it never sleeps.
+// Boundaries keep Box2D's skin (b2_polygonRadius): thinner, a resting item sits inside the
+// continuous-collision target and is woken every step (a pile then never sleeps).
 int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32_t loop, int32_t tag, uint16_t category, uint16_t mask) {
     cb2_material material = {0, 1, 0, category, mask};
     if (count == 2) {
         b2EdgeShape edge;
         edge.SetTwoSided(b2Vec2(xy[0], xy[1]), b2Vec2(xy[2], xy[3]));
-        edge.m_radius = b2_linearSlop;
         b2FixtureDef def = fixtureDef(&edge, material, -(tag + 1));
         world->ground->CreateFixture(&def);
         return 1;
@@ -139,7 +141,6 @@ int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32
     for (int32_t i = 0; i < links; ++i) {
         b2EdgeShape edge;
         edge.SetTwoSided(points[(size_t)i], points[(size_t)((i + 1) % count)]);
-        edge.m_radius = b2_linearSlop;
         b2FixtureDef def = fixtureDef(&edge, material, -(tag + 1));
         world->ground->CreateFixture(&def);
     }
@@ -178,6 +179,14 @@ void cb2_body_set_velocity(cb2_world *world, int32_t body, float vx, float vy, f
     b->SetLinearVelocity(b2Vec2(vx, vy));
     b->SetAngularVelocity(angularVelocity);
     b->SetAwake(true);
+}
+
+void cb2_body_scale_velocity(cb2_world *world, int32_t body, float factor) {
+    b2Body *b = world->bodies[(size_t)body];
+    if (!b->IsAwake()) return;
+    // Impulses with wake = false change the velocity and leave the sleep clock alone.
+    b->ApplyLinearImpulseToCenter(b->GetMass() * (factor - 1) * b->GetLinearVelocity(), false);
+    b->ApplyAngularImpulse(b->GetInertia() * (factor - 1) * b->GetAngularVelocity(), false);
 }
 
 void cb2_body_set_dynamic(cb2_world *world, int32_t body, int32_t dynamic) {
@@ -268,6 +277,8 @@ void cb2_joint_destroy(cb2_world *world, int32_t joint) {
     world->world.DestroyJoint(j);
     world->joints[(size_t)joint] = nullptr;
 }
+
+void cb2_world_report_contacts(cb2_world *world, int32_t on) { world->listener.reports = on != 0; }
 
 void cb2_world_step(cb2_world *world, float dt, int32_t velocityIterations, int32_t positionIterations) {
     world->listener.events.clear();

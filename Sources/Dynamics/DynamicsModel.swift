@@ -4,10 +4,11 @@ import Scene
 /// A UIDynamicAnimator with its items and behaviours, as a scene declares it: the definition
 /// a `DynamicsSystem` simulates. Its reference view is the canvas.
 public struct DynamicsModel: Sendable, Hashable {
-    /// Box2D works in metres: 40 pt per metre keeps UIKit's sizes (20–1000 pt) within Box2D's
-    /// 0.1–10 m sweet spot, makes its skin (`b2_polygonRadius`, 0.01 m) 0.4 pt and its
-    /// per-step translation cap (2 m) 80 pt: 38,400 pt/s at 480 steps/s.
-    public static let pointsPerMeter = 40.0
+    /// Box2D works in metres: 30 pt per metre keeps UIKit's sizes (6–1000 pt: 0.2–33 m) in
+    /// Box2D's range, makes its skin (`b2_polygonRadius`, 0.01 m) 0.3 pt, so items rest within
+    /// 0.3 pt of a boundary, and its per-step translation cap (2 m) 60 pt: 28,800 pt/s at 480
+    /// steps/s (20,000 pt/s must not tunnel).
+    public static let pointsPerMeter = 30.0
     /// The most items a scene may have (a pile of 500 cards simulates well in real time).
     public static let maximumItems = 2000
     /// The most collision behaviours (Box2D's 16 filter bits: 8 for item pairs, 8 for boundaries).

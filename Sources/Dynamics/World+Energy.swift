@@ -43,7 +43,10 @@ extension World {
             if energy < energyCap || isDriven || !energyCap.isFinite { energyCap = energy }
             return
         }
+        // When the potential energy alone is above the cap (the solver pushed items out of
+        // overlap, against gravity), the items stop and the cap becomes what is left.
         let factor = (max(energyCap - potential, 0) / kinetic).squareRoot()
         scaleVelocities(by: Float(factor))
+        if energyCap < potential { energyCap = potential }
     }
 }

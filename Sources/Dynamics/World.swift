@@ -78,6 +78,7 @@ final class World: @unchecked Sendable {
         forces = Array(repeating: 0, count: 2 * model.items.count)
         torques = Array(repeating: 0, count: model.items.count)
         addBoundaries()
+        cb2_world_report_contacts(handle, Self.reportsContacts(model) ? 1 : 0)
         readStates()
         for (index, isActive) in model.initiallyActive.enumerated() where isActive { setActive(index, true) }
     }
@@ -111,6 +112,15 @@ final class World: @unchecked Sendable {
         let bit: UInt16 = active[index] ? 1 << UInt16(8 + c) : 0
         for (tag, owner) in boundaryTags.enumerated() where owner.collision == index {
             cb2_boundary_set_filter(handle, Int32(tag), bit, bit)
+        }
+    }
+
+    /// Whether any contact runs an action.
+    static func reportsContacts(_ model: DynamicsModel) -> Bool {
+        model.behaviors.contains { behavior in
+            guard case .collision(let c) = behavior else { return false }
+            return [c.onItemContactBegan, c.onItemContactEnded, c.onBoundaryContactBegan, c.onBoundaryContactEnded].contains { $0 != nil }
+                || c.boundaries.contains { $0.onContactBegan != nil || $0.onContactEnded != nil }
         }
     }
 
@@ -245,10 +255,10 @@ final class World: @unchecked Sendable {
 
     /// Multiplies the awake items' velocities by `factor`.
     func scaleVelocities(by factor: Float) {
-        for i in states.indices where states[i].awake != 0 {
-            states[i].vx *= factor; states[i].vy *= factor; states[i].angularVelocity *= factor
-            cb2_body_set_velocity(handle, Int32(i), states[i].vx, states[i].vy, states[i].angularVelocity)
+        for i in states.indices where states[i].awake != 0 && !properties[i].isAnchored {
+            cb2_body_scale_velocity(handle, Int32(i), factor)
         }
+        readStates()
     }
 
     private func readStates() { states.withUnsafeMutableBufferPointer { cb2_body_get_states(handle, $0.baseAddress, Int32($0.count)) } }

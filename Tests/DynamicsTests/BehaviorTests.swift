@@ -60,7 +60,7 @@ final class BehaviorTests: XCTestCase {
     func testRadialGravityPullsTowardsItsPosition() throws {
         let s = try scene("  behaviors:\n    - field: { kind: radialGravity, items: [box], position: [200, 600], strength: 1 }")
         XCTAssertGreaterThan(try value(s, "box.position.y", at: 0.3), 150 + 20)
-        XCTAssertEqual(try value(s, "box.position.x", at: 0.3), 200, accuracy: 1e-6)
+        XCTAssertEqual(try value(s, "box.position.x", at: 0.3), 200, accuracy: 1e-3)   // Float32 state
     }
 
     func testNoiseIsTheSameForTheSameSeed() throws {
@@ -123,7 +123,7 @@ final class BehaviorTests: XCTestCase {
     }
 
     func testAFastBodyDoesNotTunnelThroughABoundary() throws {
-        // 20,000 pt/s at a 2 pt thick... a line: 42 pt per step at 480 steps/s against a 20 pt box.
+        // 20,000 pt/s towards a line: 42 pt per step at 480 steps/s, more than the 20 pt box.
         let s = try scene("""
           behaviors:
             - itemBehavior: { items: [box], linearVelocity: [0, 20000] }

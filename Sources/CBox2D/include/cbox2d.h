@@ -70,6 +70,9 @@ void cb2_body_get_states(const cb2_world *world, cb2_body_state *states, int32_t
 float cb2_body_mass(const cb2_world *world, int32_t body);
 float cb2_body_inertia(const cb2_world *world, int32_t body);
 void cb2_body_set_velocity(cb2_world *world, int32_t body, float vx, float vy, float angularVelocity);
+/// Multiplies an awake body's velocities by `factor` without resetting its time towards sleep
+/// (Box2D's velocity setters wake the body, which restarts that clock).
+void cb2_body_scale_velocity(cb2_world *world, int32_t body, float factor);
 void cb2_body_set_dynamic(cb2_world *world, int32_t body, int32_t dynamic);
 /// Applies forces (N) at the centres and torques (N·m) for one step; bodies asleep are left asleep.
 void cb2_apply_forces(cb2_world *world, const float *fxy, const float *torque, int32_t count);
@@ -80,6 +83,8 @@ void cb2_body_wake(cb2_world *world, int32_t body);
 int32_t cb2_joint_create(cb2_world *world, cb2_joint_def def);
 void cb2_joint_destroy(cb2_world *world, int32_t joint);
 
+/// Whether contact events are kept (off by default: a pile makes thousands).
+void cb2_world_report_contacts(cb2_world *world, int32_t on);
 /// One step of `dt` seconds. Contact events of the step are kept until the next step.
 void cb2_world_step(cb2_world *world, float dt, int32_t velocityIterations, int32_t positionIterations);
 int32_t cb2_contact_event_count(const cb2_world *world);
