@@ -53,6 +53,23 @@ private:
     }
 };
 
+/// Who collides with whom, from the filter bits the shapes carry. An item's category holds
+/// the collision behaviours whose items it meets (collision modes items, everything), its mask
+/// the ones whose boundaries it meets (boundaries, everything); a boundary's mask holds its
+/// behaviour. Box2D's own test (category & mask both ways) would make two items of a
+/// boundaries-only behaviour collide through their shared bit.
+class Filter : public b2ContactFilter {
+public:
+    bool ShouldCollide(b2Fixture *a, b2Fixture *b) override {
+        int32_t ia = fixtureID(a), ib = fixtureID(b);
+        const b2Filter &fa = a->GetFilterData(), &fb = b->GetFilterData();
+        if (ia > 0 && ib > 0) return (fa.categoryBits & fb.categoryBits) != 0;
+        if (ia > 0 && ib < 0) return (fa.maskBits & fb.maskBits) != 0;
+        if (ia < 0 && ib > 0) return (fa.maskBits & fb.maskBits) != 0;
+        return false;
+    }
+};
+
 b2FixtureDef fixtureDef(const b2Shape *shape, cb2_material m, intptr_t id) {
     b2FixtureDef def;
     def.shape = shape;
@@ -73,9 +90,11 @@ struct cb2_world {
     std::vector<b2Body *> bodies;
     std::vector<b2Joint *> joints;
     Listener listener;
+    Filter filter;
 
     cb2_world() {
         world.SetContactListener(&listener);
+        world.SetContactFilter(&filter);
         b2BodyDef def;
         ground = world.CreateBody(&def);
     }
@@ -125,7 +144,8 @@ void cb2_body_add_circle(cb2_world *world, int32_t body, float x, float y, float
 // Boundaries keep Box2D's skin (b2_polygonRadius): thinner, a resting item sits inside the
 // continuous-collision target and is woken every step (a pile then never sleeps).
 int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32_t loop, int32_t tag, uint16_t category, uint16_t mask) {
-    cb2_material material = {0, 1, 0, category, mask};
+    cb2_material material = {0, 1, 0, 0, mask};
+    (void)category;
     if (count == 2) {
         b2EdgeShape edge;
         edge.SetTwoSided(b2Vec2(xy[0], xy[1]), b2Vec2(xy[2], xy[3]));

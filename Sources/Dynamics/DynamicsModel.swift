@@ -11,8 +11,8 @@ public struct DynamicsModel: Sendable, Hashable {
     public static let pointsPerMeter = 30.0
     /// The most items a scene may have (a pile of 500 cards simulates well in real time).
     public static let maximumItems = 2000
-    /// The most collision behaviours (Box2D's 16 filter bits: 8 for item pairs, 8 for boundaries).
-    public static let maximumCollisions = 8
+    /// The most collision behaviours (one bit each of Box2D's 16 filter bits).
+    public static let maximumCollisions = 16
 
     public var items: [DynamicItem]
     public var behaviors: [Behavior]

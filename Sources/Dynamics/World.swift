@@ -85,8 +85,9 @@ final class World: @unchecked Sendable {
 
     deinit { cb2_world_destroy(handle) }
 
-    /// Bits 0–7: item pairs of collision behaviour c collide; bits 8–15: items and boundaries of
-    /// c. Only collision behaviours in the animator (`active`) count.
+    /// Filter bits of each item (see the shim's `Filter`): category = collision behaviours whose
+    /// items it meets, mask = those whose boundaries it meets; bit c for the c-th collision
+    /// behaviour in the animator (`active`).
     static func filters(_ model: DynamicsModel, active: [Bool]) -> [(category: UInt16, mask: UInt16)] {
         var result = model.items.map { _ in (category: UInt16(0), mask: UInt16(0)) }
         var c = 0
@@ -94,10 +95,11 @@ final class World: @unchecked Sendable {
             guard case .collision(let b) = behavior else { continue }
             defer { c += 1 }
             guard active[index] else { continue }
-            var bits: UInt16 = 0
-            if b.mode != .boundaries { bits |= 1 << UInt16(c) }
-            if b.mode != .items { bits |= 1 << UInt16(8 + c) }
-            for item in b.items { result[item].category |= bits; result[item].mask |= bits }
+            let bit = UInt16(1) << UInt16(c)
+            for item in b.items {
+                if b.mode != .boundaries { result[item].category |= bit }
+                if b.mode != .items { result[item].mask |= bit }
+            }
         }
         return result
     }
@@ -109,7 +111,7 @@ final class World: @unchecked Sendable {
             cb2_body_set_filter(handle, Int32(item), filters[item].category, filters[item].mask)
         }
         let c = model.behaviors[..<index].filter { if case .collision = $0 { return true } else { return false } }.count
-        let bit: UInt16 = active[index] ? 1 << UInt16(8 + c) : 0
+        let bit: UInt16 = active[index] ? 1 << UInt16(c) : 0
         for (tag, owner) in boundaryTags.enumerated() where owner.collision == index {
             cb2_boundary_set_filter(handle, Int32(tag), bit, bit)
         }
@@ -128,7 +130,7 @@ final class World: @unchecked Sendable {
         var c = 0
         for (index, behavior) in model.behaviors.enumerated() {
             guard case .collision(let b) = behavior else { continue }
-            let bit: UInt16 = model.initiallyActive[index] ? 1 << UInt16(8 + c) : 0
+            let bit: UInt16 = model.initiallyActive[index] ? 1 << UInt16(c) : 0
             c += 1
             guard b.mode != .items else { continue }
             for (k, boundary) in b.boundaries.enumerated() {
