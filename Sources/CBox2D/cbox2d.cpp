@@ -19,10 +19,14 @@ public:
 
     // Set once when the contact starts: Box2D keeps a contact's friction until it is reset.
     void BeginContact(b2Contact *contact) override {
+        mix(contact);
+        if (reports) record(contact, 1);
+    }
+
+    static void mix(b2Contact *contact) {
         int32_t a = fixtureID(contact->GetFixtureA()), b = fixtureID(contact->GetFixtureB());
         if (a < 0 && b > 0) contact->SetFriction(contact->GetFixtureB()->GetFriction());
         if (b < 0 && a > 0) contact->SetFriction(contact->GetFixtureA()->GetFriction());
-        if (reports) record(contact, 1);
     }
     void EndContact(b2Contact *contact) override {
         if (reports) record(contact, 0);
@@ -180,6 +184,26 @@ void cb2_boundary_set_filter(cb2_world *world, int32_t tag, uint16_t category, u
     filter.maskBits = mask;
     for (b2Fixture *f = world->ground->GetFixtureList(); f; f = f->GetNext()) {
         if (fixtureID(f) == -(tag + 1)) f->SetFilterData(filter);
+    }
+}
+
+void cb2_body_set_material(cb2_world *world, int32_t body, float density, float friction, float restitution,
+                           float linearDamping, float angularDamping, int32_t fixedRotation, int32_t dynamic) {
+    b2Body *b = world->bodies[(size_t)body];
+    for (b2Fixture *f = b->GetFixtureList(); f; f = f->GetNext()) {
+        f->SetDensity(density);
+        f->SetFriction(friction);
+        f->SetRestitution(restitution);
+    }
+    b->SetType(dynamic ? b2_dynamicBody : b2_staticBody);
+    b->SetFixedRotation(fixedRotation != 0);
+    b->ResetMassData();
+    b->SetLinearDamping(linearDamping);
+    b->SetAngularDamping(angularDamping);
+    for (b2ContactEdge *edge = b->GetContactList(); edge; edge = edge->next) {
+        edge->contact->ResetFriction();
+        edge->contact->ResetRestitution();
+        Listener::mix(edge->contact);
     }
 }
 

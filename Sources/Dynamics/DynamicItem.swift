@@ -16,7 +16,7 @@ public struct DynamicItem: Sendable, Hashable {
     public init(view: Int, id: String) { self.view = view; self.id = id }
 }
 
-/// An item's material and motion properties after every item behaviour of the scene that
+/// An item's material and motion properties after every item behaviour in the animator that
 /// names it is applied (later behaviours win, as each UIKit setter does), with UIKit's defaults.
 public struct ItemProperties: Sendable, Hashable {
     public var elasticity = 0.0

@@ -42,10 +42,11 @@ public struct DynamicsModel: Sendable, Hashable {
     }
 
     /// Material and motion properties of each item: UIKit's defaults, then every item
-    /// behaviour present at the start, in order.
-    public var itemProperties: [ItemProperties] {
+    /// behaviour in the animator (`active`; by default those present at the start), in order.
+    public func itemProperties(active: [Bool]? = nil) -> [ItemProperties] {
+        let active = active ?? initiallyActive
         var properties = items.map { _ in ItemProperties() }
-        for (index, behavior) in behaviors.enumerated() where initiallyActive[index] {
+        for (index, behavior) in behaviors.enumerated() where active[index] {
             if case .itemBehavior(let b) = behavior { for item in b.items { properties[item].apply(b) } }
         }
         return properties

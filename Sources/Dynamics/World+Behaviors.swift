@@ -13,6 +13,7 @@ extension World {
         let behavior = model.behaviors[index]
         for item in behavior.items where item < states.count { cb2_body_wake(handle, Int32(item)) }
         if case .collision = behavior { refilter(collision: index) }
+        if case .itemBehavior = behavior { updateMaterials(of: behavior.items) }
         if !on {
             for joint in joints[index] { cb2_joint_destroy(handle, joint) }
             joints[index] = []
@@ -91,5 +92,20 @@ extension World {
         let f = masses[item] * acceleration / ppm
         let p = worldPoint(item, offset: b.targetOffset)
         return ((Float(cos(b.angle) * f), Float(sin(b.angle) * f)), (Float(p.x / ppm), Float(p.y / ppm)))
+    }
+
+    /// Items' properties after an item behaviour came or went: Box2D's shapes and masses follow.
+    private func updateMaterials(of items: [Int]) {
+        guard !isBuilding else { return }
+        let updated = model.itemProperties(active: active)
+        for item in items where updated[item] != properties[item] {
+            let p = updated[item]
+            properties[item] = p
+            cb2_body_set_material(handle, Int32(item), Float(p.density), Float(p.friction), Float(p.elasticity),
+                                  Float(p.resistance), Float(p.angularResistance), p.allowsRotation ? 0 : 1, p.isAnchored ? 0 : 1)
+            masses[item] = Double(cb2_body_mass(handle, Int32(item)))
+            inertias[item] = Double(cb2_body_inertia(handle, Int32(item)))
+            uikitMasses[item] = p.density * areas[item]
+        }
     }
 }

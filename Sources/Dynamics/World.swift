@@ -28,11 +28,13 @@ final class World: @unchecked Sendable {
     var active: [Bool]
     /// Joints each active behaviour made.
     var joints: [[Int32]]
-    let properties: [ItemProperties]
+    var properties: [ItemProperties]
     /// Box2D mass (kg) and rotational inertia of each item; UIKit mass (density × area in pt²).
-    let masses: [Double]
-    let inertias: [Double]
-    let uikitMasses: [Double]
+    var masses: [Double]
+    var inertias: [Double]
+    var uikitMasses: [Double]
+    /// Each item's area, pt² (UIKit's mass is density × area).
+    let areas: [Double]
     let ppm = DynamicsModel.pointsPerMeter
     /// Per collision behaviour, per boundary: the tag each boundary got. Tag → (collision, boundary).
     var boundaryTags: [(collision: Int, boundary: Int?)] = []
@@ -40,12 +42,14 @@ final class World: @unchecked Sendable {
     /// The most mechanical energy the items may have after the next step (see `limitEnergy`);
     /// infinite right after a command.
     var energyCap = Double.infinity
+    /// While the initial behaviours are added: the shapes already have their materials.
+    var isBuilding = false
 
     init(model: DynamicsModel, geometry: [ItemGeometry]) {
         self.model = model
         let handle = cb2_world_create()!
         self.handle = handle
-        let properties = model.itemProperties
+        let properties = model.itemProperties()
         self.properties = properties
         active = model.behaviors.map { _ in false }
         joints = model.behaviors.map { _ in [] }
@@ -69,18 +73,21 @@ final class World: @unchecked Sendable {
         }
         masses = model.items.indices.map { Double(cb2_body_mass(handle, Int32($0))) }
         inertias = model.items.indices.map { Double(cb2_body_inertia(handle, Int32($0))) }
-        uikitMasses = model.items.indices.map { i -> Double in
+        let areas = model.items.indices.map { i -> Double in
             let s = geometry[i].size
-            let area = model.items[i].boundsType == .ellipse ? Double.pi * s.width * s.height / 4 : s.width * s.height
-            return properties[i].density * area
+            return model.items[i].boundsType == .ellipse ? Double.pi * s.width * s.height / 4 : s.width * s.height
         }
+        self.areas = areas
+        uikitMasses = model.items.indices.map { properties[$0].density * areas[$0] }
         states = Array(repeating: cb2_body_state(), count: model.items.count)
         forces = Array(repeating: 0, count: 2 * model.items.count)
         torques = Array(repeating: 0, count: model.items.count)
         addBoundaries()
         cb2_world_report_contacts(handle, Self.reportsContacts(model) ? 1 : 0)
         readStates()
+        isBuilding = true
         for (index, isActive) in model.initiallyActive.enumerated() where isActive { setActive(index, true) }
+        isBuilding = false
     }
 
     deinit { cb2_world_destroy(handle) }

@@ -94,6 +94,30 @@ final class BehaviorTests: XCTestCase {
         XCTAssertGreaterThan(try value(s, "box.position.y", at: 2), 400)
     }
 
+    func testAnItemBehaviourAddedLaterChangesTheMaterial() throws {
+        // Dropped on the floor with no bounce; at 1 s an item behaviour makes it elastic and
+        // kicks it up: it bounces from then on.
+        let extra = "variables: { k: 0 }\nactions:\n  bouncy: { set: { k: 1 } }\ninput:\n  - { run: bouncy, at: 1 }"
+        let s = try scene("""
+          behaviors:
+            - gravity: { items: [box] }
+            - collision: { items: [box], boundaries: [{ id: floor, from: [0, 400], to: [400, 400] }] }
+            - itemBehavior: { items: [box], elasticity: 0.8, linearVelocity: [0, -600] }
+              addedBy: bouncy
+        """, extra: extra, duration: 3)
+        var player = try Player(scene: s)
+        let y = s.property(named: "box.position.y")!
+        try player.advance(to: 1)
+        XCTAssertEqual(player.presentationValue(y), 350, accuracy: 0.5)
+        // Up 180 pt (600² / 2000) and back by 2.2 s; bouncing at 0.8 it leaves the floor again.
+        var highestAfterLanding = Double.infinity
+        for k in 0...80 {
+            try player.advance(to: 2.2 + Double(k) / 100)
+            highestAfterLanding = min(highestAfterLanding, player.presentationValue(y))
+        }
+        XCTAssertLessThan(highestAfterLanding, 350 - 50, "it bounced (apex \(highestAfterLanding))")
+    }
+
     func testContactsAndPausesRunActions() throws {
         let extra = """
         variables: { hits: 0, paused: 0 }

@@ -66,6 +66,11 @@ int32_t cb2_boundary_add(cb2_world *world, const float *xy, int32_t count, int32
 void cb2_body_set_filter(cb2_world *world, int32_t body, uint16_t category, uint16_t mask);
 void cb2_boundary_set_filter(cb2_world *world, int32_t tag, uint16_t category, uint16_t mask);
 
+/// New material and motion properties for every shape of an item (an item behaviour added or
+/// removed): its mass is recomputed, its contacts remix friction and restitution.
+void cb2_body_set_material(cb2_world *world, int32_t body, float density, float friction, float restitution,
+                           float linearDamping, float angularDamping, int32_t fixedRotation, int32_t dynamic);
+
 void cb2_body_get_states(const cb2_world *world, cb2_body_state *states, int32_t count);
 float cb2_body_mass(const cb2_world *world, int32_t body);
 float cb2_body_inertia(const cb2_world *world, int32_t body);
