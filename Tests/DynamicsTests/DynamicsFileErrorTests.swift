@@ -141,4 +141,24 @@ final class DynamicsFileErrorTests: XCTestCase {
         XCTAssertEqual(e.keyPath, "dynamics", e.description)
         XCTAssertTrue(e.message.contains("expected at most 2000 dynamic items, found 2001"), e.description)
     }
+
+    func testDuplicateBoundaryIdsAndUnknownKinds() {
+        assertBad("{ id: bowl, path", "{ id: floor, path", at: "{ id: floor, path", keyPath: "dynamics.behaviors[1].collision.boundaries[1]",
+                  message: "the boundary 'floor' is declared twice")
+        assertBad("kind: radialGravity", "kind: radialGravty", at: "radialGravty", keyPath: "dynamics.behaviors[5].field.kind",
+                  message: "expected a field kind", suggestion: "radialGravity")
+        assertBad("toItem: ball, length: 100", "toItem: ball, length: 100, kind: pinn", at: "pinn", keyPath: "dynamics.behaviors[4].attachment.kind",
+                  message: "expected an attachment kind", suggestion: "pin")
+    }
+
+    func testAnAttachmentNeedsAnAnchorOrAnItem() {
+        assertBad("attachment: { item: card, toItem: ball, length: 100 }", "attachment: { item: card, length: 100 }",
+                  at: "{ item: card, length", keyPath: "dynamics.behaviors[4].attachment", kind: .missingKey,
+                  message: "missing key 'anchor' (the point [x, y] it is attached to) or 'toItem'")
+    }
+
+    func testAStepRateOutOfRange() {
+        assertBad("  items:\n    ball:", "  stepRate: 20\n  items:\n    ball:", at: "20", keyPath: "dynamics.stepRate",
+                  message: "expected steps per second between 60 and 10000, found 20")
+    }
 }
