@@ -51,7 +51,8 @@ public struct DynamicsSystem: SceneSystem {
     public var stepCount: Int { steps }
 
     public mutating func advance(to t: Double, context: inout SystemContext) throws {
-        try attachWorld(context.model)
+        let world = try attachWorld(context.model)
+        defer { world.lock.unlock() }
         let target = Self.step(containing: t, rate: model.stepRate)
         while steps < target { try stepOnce(context: &context) }
         write(at: t, into: &context.model)
@@ -88,10 +89,16 @@ public struct DynamicsSystem: SceneSystem {
 
     // MARK: The world
 
-    /// Makes sure `world` is this value's own, at this value's step: built at the first call
-    /// from the items' geometry in `model`, rebuilt by replay when another copy moved it on.
-    private mutating func attachWorld(_ modelValues: [Double]) throws {
-        if let world, world.revision == revision { return }
+    /// Makes sure `world` is this value's own, at this value's step — built at the first call
+    /// from the items' geometry in `model`, rebuilt by replay when another copy moved it on —
+    /// and returns it locked: two copies of one Player advanced on two threads find out under
+    /// the lock which of them still owns it.
+    private mutating func attachWorld(_ modelValues: [Double]) throws -> World {
+        if let world {
+            world.lock.lock()
+            if world.revision == revision { return world }
+            world.lock.unlock()
+        }
         if geometry == nil { geometry = try startingGeometry(modelValues) }
         let fresh = World(model: model, geometry: geometry!)
         var next = 0
@@ -105,6 +112,8 @@ public struct DynamicsSystem: SceneSystem {
         world = fresh
         revision = fresh.revision
         if current.isEmpty { current = poses(fresh); previous = current }
+        fresh.lock.lock()
+        return fresh
     }
 
     private func startingGeometry(_ values: [Double]) throws -> [ItemGeometry] {
@@ -162,12 +171,5 @@ public struct DynamicsSystem: SceneSystem {
             values[slots.y] = a.y + (b.y - a.y) * alpha
             values[slots.rotation] = a.angle + (b.angle - a.angle) * alpha
         }
-    }
-
-    /// The world's state now: positions, velocities, angles and awake flags of every item, as
-    /// raw bits, for determinism tests.
-    public var stateBits: [UInt32] {
-        guard let world else { return [] }
-        return world.states.flatMap { s in [s.x, s.y, s.angle, s.vx, s.vy, s.angularVelocity].map(\.bitPattern) + [UInt32(s.awake)] }
     }
 }

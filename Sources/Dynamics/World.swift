@@ -42,6 +42,8 @@ final class World: @unchecked Sendable {
     /// The most mechanical energy the items may have after the next step (see `limitEnergy`);
     /// infinite right after a command.
     var energyCap = Double.infinity
+    /// Held by the `DynamicsSystem` value that is advancing it.
+    let lock = NSLock()
     /// While the initial behaviours are added: the shapes already have their materials.
     var isBuilding = false
 

@@ -106,6 +106,26 @@ final class EnergyAndDeterminismTests: XCTestCase {
         }
         let expected = [60, 120, 180].flatMap { Array(straight[($0 * 90)..<($0 * 90 + 90)]) }
         for index in 0..<4 { XCTAssertEqual(results.get(index), expected, "thread \(index)") }
+
+        // Copies of one Player (sharing its Box2D world) advanced on concurrent threads.
+        var started = try Player(scene: scene)
+        try started.advance(to: 0.5)
+        let copies = [started, started, started]
+        let copyResults = ResultBox(count: 3)
+        DispatchQueue.concurrentPerform(iterations: 3) { index in
+            var player = copies[index]
+            var values: [UInt64] = []
+            for frame in [60, 120, 180] {
+                try? player.advance(to: Double(frame) / 60)
+                for i in 0..<30 {
+                    for path in ["position.x", "position.y", "transform.rotation"] {
+                        values.append(player.presentationValue(scene.property(named: "c\(i).\(path)")!).bitPattern)
+                    }
+                }
+            }
+            copyResults.set(index, values)
+        }
+        for index in 0..<3 { XCTAssertEqual(copyResults.get(index), expected, "copy \(index)") }
     }
 }
 
