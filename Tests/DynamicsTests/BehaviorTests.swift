@@ -146,6 +146,35 @@ final class BehaviorTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(s.property(named: "variables.paused")!), 1)
     }
 
+    func testTheAnimatorResumesWhenAnItemIsWoken() throws {
+        let extra = """
+        variables: { pauses: 0, resumes: 0, kicked: 0 }
+        actions:
+          rest: { set: { pauses: pauses + 1 } }
+          wake: { set: { resumes: resumes + 1 } }
+          kick: { set: { kicked: 1 } }
+        input:
+          - { run: kick, at: 2 }
+        """
+        let s = try scene("""
+          onPause: rest
+          onResume: wake
+          behaviors:
+            - gravity: { items: [box] }
+            - collision: { items: [box], boundaries: [{ id: floor, from: [0, 400], to: [400, 400] }] }
+            - push: { items: [box], mode: instantaneous, magnitude: 3, angle: -1.5708 }
+              addedBy: kick
+        """, extra: extra, duration: 4)
+        var player = try Player(scene: s)
+        func count(_ name: String) -> Double { player.presentationValue(s.property(named: "variables.\(name)")!) }
+        try player.advance(to: 1.9)
+        XCTAssertEqual(count("pauses"), 1); XCTAssertEqual(count("resumes"), 0)
+        try player.advance(to: 2.1)
+        XCTAssertEqual(count("resumes"), 1)
+        try player.advance(to: 4)
+        XCTAssertEqual(count("pauses"), 2)
+    }
+
     func testAFastBodyDoesNotTunnelThroughABoundary() throws {
         // 20,000 pt/s towards a line: 42 pt per step at 480 steps/s, more than the 20 pt box.
         let s = try scene("""
