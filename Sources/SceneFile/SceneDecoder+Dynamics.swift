@@ -84,6 +84,12 @@ extension SceneDecoder {
         guard let view = viewIndex[id] else {
             throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }
+        guard views[view].parent == nil else {
+            throw node.error(.invalidValue, "a dynamic item must be a top-level view (the animator's reference view is the canvas); '\(id)' is a subview")
+        }
+        guard views[view].anchorPoint == Point(x: 0.5, y: 0.5) else {
+            throw node.error(.invalidValue, "a dynamic item turns about its centre: '\(id)' needs anchorPoint [0.5, 0.5]")
+        }
         table.index[id] = table.items.count
         table.items.append(DynamicItem(view: view, id: id))
         return table.items.count - 1

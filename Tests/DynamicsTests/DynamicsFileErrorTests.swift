@@ -161,4 +161,19 @@ final class DynamicsFileErrorTests: XCTestCase {
         assertBad("  items:\n    ball:", "  stepRate: 20\n  items:\n    ball:", at: "20", keyPath: "dynamics.stepRate",
                   message: "expected steps per second between 60 and 10000, found 20")
     }
+
+    func testItemsAreTopLevelViewsTurningAboutTheirCentre() {
+        let nested = valid.replacingOccurrences(of: "  - { id: ball, frame: [200, 0, 40, 40] }",
+                                                with: "  - { id: ball, frame: [200, 0, 40, 40], subviews: [{ id: dot, frame: [0, 0, 4, 4] }] }")
+            .replacingOccurrences(of: "items: [card, ball], magnitude", with: "items: [card, ball, dot], magnitude")
+        let e = error(nested)
+        XCTAssertEqual(e?.all.count, 1, e?.description ?? "")
+        XCTAssertEqual(e?.keyPath, "dynamics.behaviors[0].gravity.items[2]")
+        XCTAssertEqual(e?.line, 14)
+        XCTAssertTrue(e?.message.contains("a dynamic item must be a top-level view (the animator's reference view is the canvas); 'dot' is a subview") ?? false,
+                      e?.description ?? "")
+        assertBad("  - { id: ball, frame: [200, 0, 40, 40] }", "  - { id: ball, frame: [200, 0, 40, 40], anchorPoint: [0, 0] }",
+                  at: "ball: { collisionBoundsType", keyPath: "dynamics.items.ball",
+                  message: "a dynamic item turns about its centre: 'ball' needs anchorPoint [0.5, 0.5]")
+    }
 }
