@@ -329,6 +329,12 @@ void cb2_world_step(cb2_world *world, float dt, int32_t velocityIterations, int3
     world->world.Step(dt, velocityIterations, positionIterations);
 }
 
+int32_t cb2_world_awake_count(const cb2_world *world) {
+    int32_t awake = 0;
+    for (const b2Body *b : world->bodies) awake += b->IsAwake() && b->GetType() == b2_dynamicBody ? 1 : 0;
+    return awake;
+}
+
 int32_t cb2_contact_event_count(const cb2_world *world) { return (int32_t)world->listener.events.size(); }
 const cb2_contact_event *cb2_contact_events(const cb2_world *world) { return world->listener.events.data(); }
 

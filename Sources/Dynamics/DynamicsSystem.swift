@@ -141,7 +141,7 @@ public struct DynamicsSystem: SceneSystem {
         steps += 1
         revision = world.revision
         previous = current
-        current = poses(world)
+        if world.moved { current = poses(world) }
         let time = Double(steps) / model.stepRate
         for report in reports {
             contactQueue.append(report)

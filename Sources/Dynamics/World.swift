@@ -165,6 +165,13 @@ final class World: @unchecked Sendable {
     /// One fixed step of `dt` seconds; returns the contacts with actions to run.
     func step(dt: Double) -> [ContactReport] {
         revision += 1
+        // Everything asleep and nothing that wakes: Box2D's step would change nothing.
+        if !pushesContinuously && cb2_world_awake_count(handle) == 0 {
+            steps += 1
+            moved = false
+            return []
+        }
+        moved = true
         applyForces(time: Double(steps) * dt)
         cb2_world_step(handle, Float(dt), Int32(model.velocityIterations), Int32(model.positionIterations))
         steps += 1
@@ -184,6 +191,17 @@ final class World: @unchecked Sendable {
     private func readStates() { states.withUnsafeMutableBufferPointer { cb2_body_get_states(handle, $0.baseAddress, Int32($0.count)) } }
 
     /// Whether every dynamic item is asleep.
+    /// Whether the last step moved anything (false when every item slept through it).
+    private(set) var moved = true
+
+    /// A continuous push is active (it wakes its items).
+    private var pushesContinuously: Bool {
+        model.behaviors.indices.contains { index in
+            guard active[index], case .push(let p) = model.behaviors[index] else { return false }
+            return p.mode == .continuous
+        }
+    }
+
     var isAtRest: Bool {
         states.indices.allSatisfy { states[$0].awake == 0 || properties[$0].isAnchored }
     }

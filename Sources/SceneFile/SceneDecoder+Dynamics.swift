@@ -15,8 +15,8 @@ extension SceneDecoder {
     struct DecodedDynamics {
         var system: DynamicsSystem
         var extraSlots: [SlotDeclaration]
-        /// Commands to append to actions: (action, payload).
-        var commands: [(action: Int, payload: Int)]
+        /// Commands to append to actions: (action, command to the animator).
+        var commands: [(action: Int, command: SystemCommand)]
     }
 
     /// Items seen so far while decoding behaviours: view id → item index.
@@ -25,9 +25,11 @@ extension SceneDecoder {
         var index: [String: Int] = [:]
     }
 
-    mutating func decodeDynamics(_ node: Located, size: Size, extraBase: Int) throws -> DecodedDynamics {
+    /// `system` is the animator's index in `Scene.systems`, `extraBase` the slot its three
+    /// `dynamics.contact.*` slots start at (after views, variables and earlier systems' slots).
+    mutating func decodeDynamics(_ node: Located, size: Size, system: Int, extraBase: Int) throws -> DecodedDynamics {
         let fields = try node.mapping(allowed: Self.dynamicsKeys)
-        sources[.system(0)] = node
+        sources[.system(system)] = node
         var model = DynamicsModel(items: [], behaviors: [], referenceSize: size)
         if let rate = fields["stepRate"] {
             model.stepRate = try rate.number(in: 60...10_000, "steps per second")
@@ -39,7 +41,7 @@ extension SceneDecoder {
                 table.items[item].boundsType = try decodeBoundsType(value)
             }
         }
-        var commands: [(action: Int, payload: Int)] = []
+        var commands: [(action: Int, command: SystemCommand)] = []
         var names: [String] = [], active: [Bool] = [], behaviors: [Behavior] = []
         for element in try fields.require("behaviors", "a list of behaviours").sequence("behaviours") {
             let entry = try element.mapping(allowed: Self.behaviorEntryKeys)
@@ -54,7 +56,8 @@ extension SceneDecoder {
             if let n = entry["addedBy"] { added = try actionList(n) }
             if let n = entry["removedBy"] { removed = try actionList(n) }
             active.append(try entry["active"]?.bool() ?? added.isEmpty)
-            commands += added.map { ($0, DynamicsSystem.addPayload(index)) } + removed.map { ($0, DynamicsSystem.removePayload(index)) }
+            commands += added.map { ($0, SystemCommand(system: system, payload: DynamicsSystem.addPayload(index))) }
+                + removed.map { ($0, SystemCommand(system: system, payload: DynamicsSystem.removePayload(index))) }
         }
         guard table.items.count <= DynamicsModel.maximumItems else {
             throw node.error(.invalidValue, "expected at most \(DynamicsModel.maximumItems) dynamic items, found \(table.items.count)")

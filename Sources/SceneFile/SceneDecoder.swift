@@ -76,8 +76,10 @@ struct SceneDecoder {
         if let actionsNode = fields["actions"] { attempt { d in actions = try d.decodeActions(actionsNode) } }
         resolveViewReferences()
         var dynamics: DecodedDynamics?
-        if let node = fields["dynamics"] { attempt { d in dynamics = try d.decodeDynamics(node, size: size, extraBase: d.views.count * ViewProperty.count + d.variables.count) } }
-        for (action, payload) in dynamics?.commands ?? [] where actions.indices.contains(action) { actions[action].commands.append(SystemCommand(system: 0, payload: payload)) }
+        if let node = fields["dynamics"] {
+            attempt { d in dynamics = try d.decodeDynamics(node, size: size, system: 0, extraBase: d.views.count * ViewProperty.count + d.variables.count) }
+        }
+        for (action, command) in dynamics?.commands ?? [] where actions.indices.contains(action) { actions[action].commands.append(command) }
         var bindings: [Binding] = []
         if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
         var events: [ScriptedEvent] = []

@@ -92,6 +92,8 @@ void cb2_joint_destroy(cb2_world *world, int32_t joint);
 void cb2_world_report_contacts(cb2_world *world, int32_t on);
 /// One step of `dt` seconds. Contact events of the step are kept until the next step.
 void cb2_world_step(cb2_world *world, float dt, int32_t velocityIterations, int32_t positionIterations);
+/// Dynamic bodies awake now.
+int32_t cb2_world_awake_count(const cb2_world *world);
 int32_t cb2_contact_event_count(const cb2_world *world);
 const cb2_contact_event *cb2_contact_events(const cb2_world *world);
 
