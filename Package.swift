@@ -8,6 +8,7 @@ let package = Package(
         .executable(name: "flipbook", targets: ["flipbook"]),
         .library(name: "Motion", targets: ["Motion"]),
         .library(name: "Scene", targets: ["Scene"]),
+        .library(name: "Scroll", targets: ["Scroll"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Render", targets: ["Render"]),
@@ -21,19 +22,24 @@ let package = Package(
         // The animation core: values only, never draws.
         .target(name: "Motion"),
         .target(name: "Scene", dependencies: ["Motion"]),
+        // Scroll views, their physics under scripted touches (a Scene system).
+        .target(name: "Scroll", dependencies: ["Motion", "Scene"]),
         // UIKit Dynamics over Box2D 2.4 (libbox2d-dev), which only Dynamics reaches, through the
         // C functions of the CBox2D shim.
         .target(name: "CBox2D", linkerSettings: [.linkedLibrary("box2d")]),
         .target(name: "Dynamics", dependencies: ["Motion", "Scene", "CBox2D"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Dynamics", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", "Dynamics", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
-        .systemLibrary(name: "CCairo", pkgConfig: "cairo",
-                       providers: [.apt(["libcairo2-dev"])]),
+        // Cairo with Pango (PangoCairo, PangoFT2 and fontconfig) for text.
+        .systemLibrary(name: "CCairo", pkgConfig: "pangocairo",
+                       providers: [.apt(["libcairo2-dev", "libpango1.0-dev"])]),
         // libpng wrapped in C so its setjmp/longjmp error handling never crosses into Swift;
         // zlib directly for the band encoder.
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
-        .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG"]),
+        // libjpeg-turbo wrapped in C for the same reason (its errors longjmp).
+        .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
+        .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG", "CJPEG"]),
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Scene"]),
 
@@ -44,6 +50,7 @@ let package = Package(
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
+        .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),

@@ -4,3 +4,6 @@
 #include FT_FREETYPE_H
 #include <cairo-svg.h>
 #include <cairo-pdf.h>
+#include <fontconfig/fontconfig.h>
+#include <pango/pangocairo.h>
+#include <pango/pangofc-fontmap.h>

@@ -14,7 +14,7 @@ static int fail(cpng_status *status, int code, int os_errno, const char *message
     return code;
 }
 
-int cpng_read_file(const char *path, cpng_decoded *out, cpng_status *status) {
+int cpng_read_file(const char *path, uint64_t max_pixels, cpng_decoded *out, cpng_status *status) {
     fail(status, CPNG_OK, 0, NULL);
     if (!path || !out) return fail(status, CPNG_ERROR_ARGUMENT, 0, "null argument");
     memset(out, 0, sizeof *out);
@@ -29,6 +29,13 @@ int cpng_read_file(const char *path, cpng_decoded *out, cpng_status *status) {
     if (!png_image_begin_read_from_stdio(&image, file)) {
         fclose(file);
         return fail(status, CPNG_ERROR_LIBPNG, 0, image.message);
+    }
+    if (max_pixels != 0 && (uint64_t)image.width * image.height > max_pixels) {
+        out->width = image.width;
+        out->height = image.height;
+        png_image_free(&image);
+        fclose(file);
+        return fail(status, CPNG_ERROR_TOO_LARGE, 0, "image too large");
     }
     int has_alpha = (image.format & PNG_FORMAT_FLAG_ALPHA) != 0;
     int is_color = (image.format & PNG_FORMAT_FLAG_COLOR) != 0;

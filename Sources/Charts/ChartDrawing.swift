@@ -35,7 +35,8 @@ struct ChartDrawing {
     private mutating func text(_ string: String, _ box: Rect, size: Double, bold: Bool = false,
                                color: Color = ChartStyle.ink, alignment: TextAlignment) {
         guard !string.isEmpty else { return }
-        commands.append(.text(TextRun(text: string, box: box, fontSize: size, bold: bold, color: color, alignment: alignment)))
+        commands.append(.text(TextRun(text: string, box: box, fontSize: size, bold: bold, color: color, alignment: alignment,
+                                      typeface: .chart)))
     }
 
     private mutating func drawGrid() {

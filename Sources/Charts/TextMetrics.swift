@@ -1,6 +1,7 @@
-/// Advance widths of the pinned font (DejaVu Sans, as Render draws text), so a chart can lay
-/// out text without a rasteriser. Render draws a run glyph after glyph with unhinted metrics
-/// and no kerning, so a run's width is the sum of its glyphs' advances.
+/// Advance widths of DejaVu Sans, the typeface chart text is drawn in (`Typeface.chart`), so a
+/// chart can lay out text without a rasteriser. Render draws chart runs on one line with
+/// unhinted metrics, so a run's width is the sum of its glyphs' advances (less any kerning,
+/// which only narrows it).
 enum TextMetrics {
     /// The width of `text` in points at `fontSize` points.
     static func width(of text: String, fontSize: Double, bold: Bool = false) -> Double {

@@ -22,14 +22,16 @@ struct CairoCommandRunner {
     ///   open saves stay open.
     /// - At the end of the frame every open level is closed; a group still open is composited
     ///   with opacity 1, so nothing drawn in it is lost.
-    private var levels: [Level] = []
+    var levels: [Level] = []
     /// Saves and groups not yet closed.
     private var depth: Int { levels.count }
     /// The depth at which a `concat` made the transform singular; everything is invisible until
     /// a `restore` or `endGroup` goes below it. Cairo would refuse such a matrix with a sticky error.
     private var singularSinceDepth: Int?
+    /// The first error a command met (an image that could not be decoded); thrown after the frame.
+    var failure: Error?
 
-    private enum Level { case save, group }
+    enum Level { case save, group }
 
     init(context: OpaquePointer, fonts: PinnedFonts) {
         self.context = context
@@ -48,6 +50,7 @@ struct CairoCommandRunner {
         cairo_scale(context, scale, scale)
         var runner = CairoCommandRunner(context: context, fonts: fonts)
         runner.run(frame.commands)
+        if let failure = runner.failure { throw failure }
         let status = cairo_status(context)
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(status: String(cString: cairo_status_to_string(status)), frameIndex: frame.index)
@@ -99,20 +102,45 @@ struct CairoCommandRunner {
         case .text(let run):
             guard singularSinceDepth == nil else { return }
             draw(run)
+        case .fillRule(let path, let color, let rule):
+            guard singularSinceDepth == nil, appendPath(path) else { return }
+            Self.setSource(color, on: context)
+            cairo_set_fill_rule(context, rule == .evenOdd ? CAIRO_FILL_RULE_EVEN_ODD : CAIRO_FILL_RULE_WINDING)
+            cairo_fill(context)
+            cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
+        case .strokeStyled(let path, let color, let style):
+            guard singularSinceDepth == nil else { return }
+            stroke(path, color, style)
+        case .fillGradient(let path, let gradient):
+            guard singularSinceDepth == nil, appendPath(path) else { return }
+            fill(gradient)
+        case .image(let source, let rect):
+            guard singularSinceDepth == nil else { return }
+            draw(source, in: rect)
+        case .shadow(let path, let style):
+            guard singularSinceDepth == nil else { return }
+            drawShadow(of: path, style)
+        case .endGroupWithShadow(let opacity, let shadow):
+            guard let group = levels.lastIndex(of: .group) else { return }
+            while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }
+            closeInnermost(groupOpacity: opacity, shadow: shadow)
         }
     }
 
     /// Closes the innermost open level: restores a save, or pops a group and composites it onto
     /// what lies below with `groupOpacity` clamped to 0...1 (a non-finite opacity paints nothing).
-    private mutating func closeInnermost(groupOpacity: Double) {
+    private mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
         let level = levels.removeLast()
         if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
         switch level {
         case .save:
             cairo_restore(context)
         case .group:
-            cairo_pop_group_to_source(context)  // restores the gstate saved by the push
+            guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
+            defer { cairo_pattern_destroy(group) }
             guard singularSinceDepth == nil, groupOpacity.isFinite, groupOpacity > 0 else { return }
+            if let shadow { drawShadow(ofGroup: group, shadow, opacity: min(groupOpacity, 1)) }
+            cairo_set_source(context, group)
             cairo_paint_with_alpha(context, min(groupOpacity, 1))
         }
     }
@@ -141,7 +169,7 @@ struct CairoCommandRunner {
     /// Replaces the context's path with `path`; false (and nothing appended) if any coordinate
     /// is not finite. Quadratic segments become the exactly equivalent cubics:
     /// c1 = p0 + 2/3 (q − p0), c2 = p + 2/3 (q − p).
-    private func appendPath(_ path: Path) -> Bool {
+    func appendPath(_ path: Path) -> Bool {
         cairo_new_path(context)
         guard Self.isFinite(path) else { return false }
         var current: Point?
@@ -188,33 +216,23 @@ struct CairoCommandRunner {
         }
     }
 
-    /// One line of text in the pinned font: vertically centred in its box using the font's
-    /// ascent and descent (baseline = midY + (ascent − descent) / 2), placed horizontally by
-    /// its advance width.
+    /// Text shaped and laid out by Pango (`TextLayout`), the block of lines centred vertically
+    /// in its box. `byClipping` cuts lines at the box's left and right edges.
     private func draw(_ run: TextRun) {
         let box = run.box
         guard !run.text.isEmpty, run.fontSize.isFinite, run.fontSize > 0,
-              box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite else { return }
+              box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite, box.width > 0 else { return }
+        var sized = run
+        sized.fontSize = min(run.fontSize, Label.fontSizeRange.upperBound)
+        let layout = fonts.layouts.layout(for: sized)
         cairo_save(context)
         defer { cairo_restore(context) }
-        cairo_set_font_face(context, run.bold ? fonts.bold : fonts.regular)
-        cairo_set_font_size(context, run.fontSize)
-        var font = cairo_font_extents_t()
-        cairo_font_extents(context, &font)
-        var extents = cairo_text_extents_t()
-        run.text.withCString { cairo_text_extents(context, $0, &extents) }
-        let x: Double
-        switch run.alignment {
-        case .left: x = box.minX
-        case .center: x = box.midX - extents.x_advance / 2
-        case .right: x = box.maxX - extents.x_advance
+        if run.lineBreakMode == .byClipping {
+            cairo_rectangle(context, box.minX, box.minY - 1e6, box.width, 2e6)
+            cairo_clip(context)
         }
-        let baseline = box.midY + (font.ascent - font.descent) / 2
-        cairo_new_path(context)
-        cairo_move_to(context, x, baseline)
         Self.setSource(run.color, on: context)
-        run.text.withCString { cairo_show_text(context, $0) }
-        cairo_new_path(context)
+        layout.draw(in: box, on: context)
     }
 
     /// Sets a solid source; components are clamped to 0...1 (NaN counts as 0). Cairo takes

@@ -20,7 +20,7 @@ public final class CairoRenderer {
 
     /// Makes a renderer for `canvasSize` points at `scale` pixels per point, loading the pinned
     /// fonts. Throws `RenderError.fontMissing` if a font file is absent.
-    public convenience init(canvasSize: Size, scale: Double = 1, fonts: FontFiles = .dejaVuSans) throws {
+    public convenience init(canvasSize: Size, scale: Double = 1, fonts: FontFiles = .pinned) throws {
         try self.init(scale: scale, fonts: fonts)
         try resize(to: canvasSize)
     }

@@ -16,7 +16,7 @@ public final class ContactSheet {
 
     /// Draws `sheet` at `scale` pixels per point. Throws `RenderError` for a missing font or
     /// a canvas Cairo cannot hold (more than 32767 pixels a side).
-    public init(_ sheet: Frame, scale: Double = 1, fonts: FontFiles = .dejaVuSans) throws {
+    public init(_ sheet: Frame, scale: Double = 1, fonts: FontFiles = .pinned) throws {
         self.scale = scale
         self.fonts = fonts
         renderer = try CairoRenderer(canvasSize: sheet.size, scale: scale, fonts: fonts)

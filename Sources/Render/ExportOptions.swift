@@ -24,7 +24,7 @@ public struct ExportOptions: Hashable, Sendable {
 
     public init(directory: String, pattern: String = "frame-%04d.png", scale: Double = 1,
                 png: PNGOptions = .fast, threads: Int = ProcessInfo.processInfo.activeProcessorCount,
-                resume: Bool = false, fonts: FontFiles = .dejaVuSans, format: OutputFormat = .png, video: VideoOptions? = nil) {
+                resume: Bool = false, fonts: FontFiles = .pinned, format: OutputFormat = .png, video: VideoOptions? = nil) {
         self.directory = directory; self.pattern = pattern; self.scale = scale; self.png = png
         self.threads = threads; self.resume = resume; self.fonts = fonts
         self.format = format; self.video = video

@@ -19,7 +19,7 @@ public struct KeyFrameRenderer {
 
     /// Throws `RenderError` (missing font, a scale or canvas Cairo cannot hold) or the
     /// scene's validation errors.
-    public init(scene: Scene, scale: Double = 1, fonts: FontFiles = .dejaVuSans) throws {
+    public init(scene: Scene, scale: Double = 1, fonts: FontFiles = .pinned) throws {
         self.scene = scene
         renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, fonts: fonts)
         player = try Player(scene: scene)

@@ -10,12 +10,15 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
     case cannotRead(path: String, reason: String)
     /// libpng rejected the data (a corrupt file when reading, an internal limit when writing).
     case libpng(path: String, message: String)
+    /// The file declares more than `limit` pixels; it was refused before decoding.
+    case tooLarge(path: String, width: Int, height: Int, limit: Int)
 
     /// The path the error is about, if any.
     public var path: String? {
         switch self {
         case .invalidCompressionLevel: return nil
-        case .cannotOpen(let path, _), .cannotWrite(let path, _), .cannotRead(let path, _), .libpng(let path, _):
+        case .cannotOpen(let path, _), .cannotWrite(let path, _), .cannotRead(let path, _), .libpng(let path, _),
+             .tooLarge(let path, _, _, _):
             return path
         }
     }
@@ -26,6 +29,8 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
         case .invalidCompressionLevel(let level): return "compression level \(level) is outside 0...9"
         case .cannotOpen(_, let reason), .cannotWrite(_, let reason), .cannotRead(_, let reason): return reason
         case .libpng(_, let message): return "libpng: \(message)"
+        case .tooLarge(_, let width, let height, let limit):
+            return "the image is \(width)×\(height) pixels, more than the limit of \(limit) pixels (\(limit / 1_000_000) megapixels)"
         }
     }
 
@@ -36,6 +41,7 @@ public enum PNGError: Error, Equatable, CustomStringConvertible {
         case .cannotWrite(let path, let reason): return "cannot write \(path): \(reason)"
         case .cannotRead(let path, let reason): return "cannot read \(path): \(reason)"
         case .libpng(let path, let message): return "PNG error in \(path): \(message)"
+        case .tooLarge(let path, _, _, _): return "cannot read \(path): \(reason)"
         }
     }
 }

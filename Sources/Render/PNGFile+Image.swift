@@ -33,6 +33,7 @@ private extension PNGError {
         case .cannotWrite(_, let reason): return .cannotWrite(path: path, reason: reason)
         case .cannotRead(_, let reason): return .cannotRead(path: path, reason: reason)
         case .libpng(_, let message): return .libpng(path: path, message: message)
+        case .tooLarge(_, let width, let height, let limit): return .tooLarge(path: path, width: width, height: height, limit: limit)
         }
     }
 }

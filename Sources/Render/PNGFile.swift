@@ -15,7 +15,7 @@ public enum PNGFile {
     /// directory, no permission, a directory in the way); `PNGError.cannotWrite` when
     /// writing fails (a full disk). On failure nothing is left behind.
     public static func write(_ frame: Frame, to path: String, scale: Double = 1, options: PNGOptions = .fast,
-                             fonts: FontFiles = .dejaVuSans) throws {
+                             fonts: FontFiles = .pinned) throws {
         let renderer = try CairoRenderer(canvasSize: frame.size, scale: scale, fonts: fonts)
         try renderer.render(frame)
         try write(renderer, to: path, options: options)

@@ -33,16 +33,19 @@ public struct PNGImage: Hashable, Sendable {
         self.init(width: pixels.width, height: pixels.height, hasAlpha: !pixels.isOpaque, rgba: bytes)
     }
 
-    /// Reads the PNG file at `path` with libpng (any PNG colour type, expanded to RGBA8).
-    public init(contentsOfFile path: String) throws {
+    /// Reads the PNG file at `path` with libpng (any PNG colour type, expanded to RGBA8). With
+    /// `maxPixels` (> 0), a file declaring more pixels is refused before decoding (`tooLarge`).
+    public init(contentsOfFile path: String, maxPixels: Int = 0) throws {
         var decoded = cpng_decoded()
         var status = cpng_status()
-        let code = cpng_read_file(path, &decoded, &status)
+        let code = cpng_read_file(path, UInt64(max(maxPixels, 0)), &decoded, &status)
         defer { cpng_decoded_free(&decoded) }
         guard code == Int32(CPNG_OK), let bytes = decoded.rgba else {
             let message = withUnsafeBytes(of: status.message) { String(decoding: $0.prefix { $0 != 0 }, as: UTF8.self) }
             switch code {
             case Int32(CPNG_ERROR_IO): throw PNGError.cannotRead(path: path, reason: errorText(status.os_errno))
+            case Int32(CPNG_ERROR_TOO_LARGE):
+                throw PNGError.tooLarge(path: path, width: Int(decoded.width), height: Int(decoded.height), limit: maxPixels)
             default: throw PNGError.libpng(path: path, message: message)
             }
         }

@@ -1,51 +1,27 @@
 import CCairo
+import Scene
 
-/// Keeps cairo font faces' FreeType data alive: cairo may hold a font face (in its global font
-/// cache) after the renderer that made it is gone, so each cairo face retains this object
-/// through its user data and the last one released frees the FreeType faces and library.
-private final class FreeTypeLibrary {
-    let library: FT_Library
-    var faces: [FT_Face] = []
-
-    init(library: FT_Library) { self.library = library }
-
-    deinit {
-        for face in faces { FT_Done_Face(face) }
-        FT_Done_FreeType(library)
-    }
-}
-
-/// The stable address cairo identifies our user data by.
-private let freeTypeLibraryKey = UnsafeMutablePointer<cairo_user_data_key_t>.allocate(capacity: 1)
-
-/// FT_LOAD_NO_HINTING: outlines are used as designed, the same on every machine.
-private let loadFlagsNoHinting: Int32 = 1 << 1
-
-/// One renderer's pinned fonts: cairo font faces for the regular and bold files, made from its
-/// own FT_Library, and the fixed font options every text run is drawn with.
+/// One renderer's fonts: a Pango font map over a private fontconfig configuration that holds
+/// only the pinned files (no system fonts, no system rules), the fixed font options every run
+/// is drawn with, and a cache of laid-out text. Not thread-safe: one per worker.
 final class PinnedFonts {
-    let regular: OpaquePointer
-    let bold: OpaquePointer
     /// Grey antialiasing, no hinting, unhinted metrics: glyph shapes and advances that do not
-    /// depend on the machine's font configuration.
+    /// depend on the machine's font configuration or on the scale.
     let options: OpaquePointer
+    private let fontMap: UnsafeMutablePointer<PangoFontMap>
+    /// The Pango context layouts are made in: identity transform, so a layout is in points
+    /// and the same at every scale; glyph positions are not rounded.
+    let context: OpaquePointer
+    /// Layouts made so far, reused while the same text is drawn in the same way.
+    lazy var layouts = TextLayoutCache(fonts: self)
 
     init(files: FontFiles) throws {
         try files.checkPresent()
-        var library: FT_Library?
-        let initError = FT_Init_FreeType(&library)
-        guard initError == 0, let library else {
-            throw RenderError.fontUnreadable(path: files.regular, freeTypeError: initError)
+        guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned nil") }
+        defer { FcConfigDestroy(config) }
+        for path in files.paths where FcConfigAppFontAddFile(config, path) == 0 {
+            throw RenderError.fontUnreadable(path: path)
         }
-        let owner = FreeTypeLibrary(library: library)
-        let regular = try Self.makeFace(path: files.regular, owner: owner)
-        do {
-            bold = try Self.makeFace(path: files.bold, owner: owner)
-        } catch {
-            cairo_font_face_destroy(regular)
-            throw error
-        }
-        self.regular = regular
         guard let options = cairo_font_options_create() else {
             preconditionFailure("cairo_font_options_create returned nil")
         }
@@ -54,35 +30,34 @@ final class PinnedFonts {
         cairo_font_options_set_hint_metrics(options, CAIRO_HINT_METRICS_OFF)
         cairo_font_options_set_subpixel_order(options, CAIRO_SUBPIXEL_ORDER_DEFAULT)
         self.options = options
+
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            preconditionFailure("pango_cairo_font_map_new_for_font_type returned nil")
+        }
+        // The font map keeps its own reference to the configuration.
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        fontMap = map
+        guard let context = pango_font_map_create_context(map) else {
+            preconditionFailure("pango_font_map_create_context returned nil")
+        }
+        pango_cairo_context_set_font_options(context, options)
+        pango_context_set_round_glyph_positions(context, 0)
+        self.context = context
     }
 
     deinit {
-        cairo_font_face_destroy(regular)
-        cairo_font_face_destroy(bold)
+        layouts.removeAll()
+        g_object_unref(UnsafeMutableRawPointer(context))
+        g_object_unref(UnsafeMutableRawPointer(fontMap))
         cairo_font_options_destroy(options)
     }
 
-    /// Loads `path` with FreeType and wraps it in a cairo font face that retains `owner`.
-    private static func makeFace(path: String, owner: FreeTypeLibrary) throws -> OpaquePointer {
-        var face: FT_Face?
-        let error = FT_New_Face(owner.library, path, 0, &face)
-        guard error == 0, let face else {
-            throw RenderError.fontUnreadable(path: path, freeTypeError: error)
+    /// The fontconfig families of `typeface`, in fallback order: a glyph missing from the first
+    /// comes from the next that has it.
+    static func families(_ typeface: Typeface) -> String {
+        switch typeface {
+        case .system: return "Inter, WenQuanYi Micro Hei, DejaVu Sans"
+        case .chart: return "DejaVu Sans"
         }
-        owner.faces.append(face)
-        guard let fontFace = cairo_ft_font_face_create_for_ft_face(face, loadFlagsNoHinting) else {
-            preconditionFailure("cairo_ft_font_face_create_for_ft_face returned nil")
-        }
-        let retained = Unmanaged.passRetained(owner).toOpaque()
-        let status = cairo_font_face_set_user_data(fontFace, freeTypeLibraryKey, retained) { pointer in
-            guard let pointer else { return }
-            Unmanaged<FreeTypeLibrary>.fromOpaque(pointer).release()
-        }
-        if status != CAIRO_STATUS_SUCCESS {
-            Unmanaged<FreeTypeLibrary>.fromOpaque(retained).release()
-            cairo_font_face_destroy(fontFace)
-            throw RenderError.fontUnreadable(path: path, freeTypeError: -1)
-        }
-        return fontFace
     }
 }

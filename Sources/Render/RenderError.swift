@@ -4,8 +4,8 @@ import Motion
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// A pinned font file is not on disk.
     case fontMissing(path: String)
-    /// FreeType could not load a font file; `freeTypeError` is its FT_Error code.
-    case fontUnreadable(path: String, freeTypeError: Int32)
+    /// fontconfig could not load a font file (not a font, or damaged).
+    case fontUnreadable(path: String)
     /// The scale factor is not finite and positive.
     case invalidScale(Double)
     /// The canvas is empty, not finite, or too large for Cairo (32767 pixels a side) at `scale`.
@@ -16,9 +16,9 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     public var description: String {
         switch self {
         case .fontMissing(let path):
-            return "font file not found: \(path); run scripts/setup to install it (Debian package fonts-dejavu-core)"
-        case .fontUnreadable(let path, let code):
-            return "FreeType could not load the font \(path) (FT_Error \(code)); reinstall fonts-dejavu-core with scripts/setup"
+            return "font file not found: \(path); run scripts/setup to install it (Debian packages \(FontFiles.packages))"
+        case .fontUnreadable(let path):
+            return "fontconfig could not load the font \(path); reinstall it with scripts/setup (Debian packages \(FontFiles.packages))"
         case .invalidScale(let scale):
             return "invalid scale \(scale): the scale factor must be finite and positive"
         case .invalidCanvas(let size, let scale):

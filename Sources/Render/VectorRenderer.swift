@@ -19,7 +19,7 @@ public final class VectorRenderer {
     /// The creation date every PDF carries (Cairo would stamp the current time).
     public static let pdfCreationDate = "2000-01-01T00:00:00Z"
 
-    public init(format: OutputFormat, scale: Double, fonts: FontFiles = .dejaVuSans) throws {
+    public init(format: OutputFormat, scale: Double, fonts: FontFiles = .pinned) throws {
         precondition(format.isVector, "VectorRenderer draws SVG and PDF, not \(format)")
         guard scale.isFinite, scale > 0 else { throw RenderError.invalidScale(scale) }
         self.format = format

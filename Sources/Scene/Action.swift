@@ -71,7 +71,8 @@ public struct Toggle: Hashable, Sendable {
 
 /// `set:` in an action: a variable takes a new value at once when the action runs.
 public struct VariableAssignment: Hashable, Sendable {
-    /// Index into `Scene.variables`.
+    /// Index into `Scene.variables`, then into the declared slots: variables.count + i sets
+    /// `Scene.extraSlots[i]` (a value an action computes for a system's command).
     public var variable: Int
     public var value: Expression
     public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }
@@ -115,8 +116,11 @@ public struct ScriptedEvent: Hashable, Sendable {
         case tap(view: Int)
         /// An action runs with no view involved (index into `Scene.actions`).
         case run(action: Int)
-        /// Input for a system (index into `Scene.systems`), e.g. a touch; `payload` is its own.
+        /// Input for a system (index into `Scene.systems`); `payload` is its own.
         case system(index: Int, payload: Int)
+        /// A finger touches down (index into `Scene.touches`): the Player hit-tests and hands
+        /// the stroke to the innermost `TouchResponder` that accepts it, or taps.
+        case touch(Int)
     }
     /// Seconds since the scene's start.
     public var time: Double
@@ -127,14 +131,34 @@ public struct ScriptedEvent: Hashable, Sendable {
     public static func run(_ action: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action)) }
 }
 
-/// A property recomputed from an expression at every instant (the article's display-link
-/// `tick`): it follows other properties' presentation values. It drives the model value of
-/// the slots it sets.
+/// A property recomputed at every instant from other properties' presentation values: from
+/// an expression (the article's display-link `tick`) or along a scale track (Ouroboros). It
+/// drives the model value of the slots it sets.
 public struct Binding: Hashable, Sendable {
-    public var target: PropertyRef
-    public var expression: Expression
+    /// Where a bound value comes from.
+    public enum Source: Hashable, Sendable {
+        case expression(Expression)
+        /// Scroll-driven scales (`ScaleTrack`).
+        case scale(ScaleTrack)
+    }
 
-    public init(target: PropertyRef, expression: Expression) { self.target = target; self.expression = expression }
+    public var target: PropertyRef
+    public var source: Source
+
+    public init(target: PropertyRef, expression: Expression) { self.target = target; self.source = .expression(expression) }
+    public init(target: PropertyRef, scale: ScaleTrack) { self.target = target; self.source = .scale(scale) }
+
+    /// The expression, when the value comes from one.
+    public var expression: Expression? {
+        if case .expression(let expression) = source { return expression }
+        return nil
+    }
+
+    /// The scale track, when the value follows one.
+    public var scale: ScaleTrack? {
+        if case .scale(let track) = source { return track }
+        return nil
+    }
 }
 
 /// A named number in the property store (`variables.NAME`), changed by actions' `set:`.

@@ -85,7 +85,7 @@ struct ExpressionChecker {
             return try literal(.unary(op, try folded(operand)), type: op.operandType, original: node)
         case .binary(let op, let left, let right):
             let left = try folded(left), right = try folded(right)
-            if op == .divide, right.literalValue == 0 { throw ExpressionError.divisionByZeroConstant(describe(node)) }
+            if op == .divide || op == .remainder, right.literalValue == 0 { throw ExpressionError.divisionByZeroConstant(describe(node)) }
             return try literal(.binary(op, left, right), type: op.resultType, original: node)
         case .conditional(let condition, let then, let otherwise):
             let condition = try folded(condition), then = try folded(then), otherwise = try folded(otherwise)

@@ -6,7 +6,7 @@ public enum ExpressionError: Error, Hashable, Sendable, CustomStringConvertible 
     case wrongArgumentCount(ExpressionFunction, expected: String, found: Int)
     /// A sub-expression made only of literals whose value is not finite: `sqrt(-1)`, `1e308 * 10`.
     case nonFiniteConstant(String)
-    /// A division by a constant zero anywhere: `x / 0`, `x / (2 - 2)`.
+    /// A division (or remainder) by a constant zero anywhere: `x / 0`, `x / (2 - 2)`, `x % 0`.
     case divisionByZeroConstant(String)
     /// More than `Expression.maximumTerms` numbers and names, or nested deeper than
     /// `Expression.maximumDepth`; the text is the whole expression (shortened if long).

@@ -9,11 +9,14 @@ public enum UnaryOperator: String, Hashable, Sendable {
 /// An infix operator, as scene files spell it.
 public enum BinaryOperator: String, Hashable, Sendable {
     case add = "+", subtract = "-", multiply = "*", divide = "/"
+    /// The remainder of truncating division, with the sign of the left operand (Swift's `%`,
+    /// C's `fmod`): `7 % 3` is 1, `-7 % 3` is -1, `7.5 % 2` is 1.5.
+    case remainder = "%"
     case less = "<", lessOrEqual = "<=", greater = ">", greaterOrEqual = ">="
     case equal = "==", notEqual = "!="
     case and = "&&", or = "||"
 
-    /// How tightly it binds, 1 (`||`) to 6 (`*` `/`); operators of one level associate to the left.
+    /// How tightly it binds, 1 (`||`) to 6 (`*` `/` `%`); operators of one level associate to the left.
     /// `?:` binds more loosely than all of them, unary operators more tightly.
     public var precedence: Int {
         switch self {
@@ -22,14 +25,14 @@ public enum BinaryOperator: String, Hashable, Sendable {
         case .equal, .notEqual: return 3
         case .less, .lessOrEqual, .greater, .greaterOrEqual: return 4
         case .add, .subtract: return 5
-        case .multiply, .divide: return 6
+        case .multiply, .divide, .remainder: return 6
         }
     }
 
     /// The type both operands must have; nil for `==` and `!=`, which take two of either type.
     public var operandType: ExpressionType? {
         switch self {
-        case .add, .subtract, .multiply, .divide, .less, .lessOrEqual, .greater, .greaterOrEqual: return .number
+        case .add, .subtract, .multiply, .divide, .remainder, .less, .lessOrEqual, .greater, .greaterOrEqual: return .number
         case .and, .or: return .boolean
         case .equal, .notEqual: return nil
         }
@@ -38,7 +41,7 @@ public enum BinaryOperator: String, Hashable, Sendable {
     /// The type of the result: a number for arithmetic, a boolean for the rest.
     public var resultType: ExpressionType {
         switch self {
-        case .add, .subtract, .multiply, .divide: return .number
+        case .add, .subtract, .multiply, .divide, .remainder: return .number
         default: return .boolean
         }
     }

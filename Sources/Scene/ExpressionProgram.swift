@@ -7,7 +7,7 @@ struct ExpressionProgram: Sendable {
         case property(PropertyRef)
         case ownWidth, ownHeight
         case negate, not
-        case add, subtract, multiply, divide
+        case add, subtract, multiply, divide, remainder
         case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual, and, or
         /// Pops `condition, then, otherwise`; pushes `then` if the condition is non-zero, else
         /// `otherwise`. Both branches are computed, so an untaken NaN never reaches the result.
@@ -68,6 +68,7 @@ struct ExpressionProgram: Sendable {
         case .subtract: return .subtract
         case .multiply: return .multiply
         case .divide: return .divide
+        case .remainder: return .remainder
         case .less: return .less
         case .lessOrEqual: return .lessOrEqual
         case .greater: return .greater
@@ -137,6 +138,7 @@ struct ExpressionProgram: Sendable {
                     case .subtract: top -= 1; s[top] = s[top] - s[top + 1]
                     case .multiply: top -= 1; s[top] = s[top] * s[top + 1]
                     case .divide: top -= 1; s[top] = s[top] / s[top + 1]
+                    case .remainder: top -= 1; s[top] = s[top].truncatingRemainder(dividingBy: s[top + 1])
                     case .less: top -= 1; s[top] = s[top] < s[top + 1] ? 1 : 0
                     case .lessOrEqual: top -= 1; s[top] = s[top] <= s[top + 1] ? 1 : 0
                     case .greater: top -= 1; s[top] = s[top] > s[top + 1] ? 1 : 0

@@ -1,24 +1,40 @@
 import Motion
 
-/// Horizontal placement of a text run inside its box.
-public enum TextAlignment: String, Hashable, Sendable, CaseIterable {
-    case left, center, right
-}
-
-/// A single line of text laid out in a box: vertically centred, aligned horizontally,
-/// drawn with the pinned sans-serif font at `fontSize` points.
+/// Text laid out in a box as UILabel draws it: shaped, wrapped to the box's width, at most
+/// `numberOfLines` lines (0: as many as fit the box's height), the block of lines centred
+/// vertically, each line placed by `alignment`.
 public struct TextRun: Hashable, Sendable {
     public var text: String
     public var box: Rect
+    /// Points.
     public var fontSize: Double
-    public var bold: Bool
+    public var weight: FontWeight
     public var color: Color
     public var alignment: TextAlignment
+    /// At most this many lines; 0 = no limit but the box's height.
+    public var numberOfLines: Int
+    public var lineBreakMode: LineBreakMode
+    /// Points added between lines.
+    public var lineSpacing: Double
+    public var typeface: Typeface
 
-    public init(text: String, box: Rect, fontSize: Double, bold: Bool = false, color: Color, alignment: TextAlignment) {
-        self.text = text; self.box = box; self.fontSize = fontSize; self.bold = bold
-        self.color = color; self.alignment = alignment
+    public init(text: String, box: Rect, fontSize: Double, weight: FontWeight = .regular, color: Color,
+                alignment: TextAlignment, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail,
+                lineSpacing: Double = 0, typeface: Typeface = .system) {
+        self.text = text; self.box = box; self.fontSize = fontSize; self.weight = weight
+        self.color = color; self.alignment = alignment; self.numberOfLines = numberOfLines
+        self.lineBreakMode = lineBreakMode; self.lineSpacing = lineSpacing; self.typeface = typeface
     }
+
+    /// A run in `.regular` or `.bold`.
+    public init(text: String, box: Rect, fontSize: Double, bold: Bool, color: Color, alignment: TextAlignment,
+                typeface: Typeface = .system) {
+        self.init(text: text, box: box, fontSize: fontSize, weight: bold ? .bold : .regular, color: color,
+                  alignment: alignment, typeface: typeface)
+    }
+
+    /// Whether the weight is bold or heavier.
+    public var bold: Bool { weight.weightClass >= FontWeight.bold.weightClass }
 }
 
 /// One drawing instruction. Coordinates are in points in the current transform; colours carry
@@ -36,6 +52,20 @@ public enum DrawCommand: Hashable, Sendable {
     /// Strokes the path, centred on its outline, `lineWidth` points wide.
     case stroke(Path, Color, lineWidth: Double)
     case text(TextRun)
+    /// Fills the path's interior by `rule`.
+    case fillRule(Path, Color, FillRule)
+    /// Strokes the path with a full CAShapeLayer stroke style.
+    case strokeStyled(Path, Color, StrokeStyle)
+    /// Fills the path's interior (non-zero winding) with a gradient.
+    case fillGradient(Path, GradientFill)
+    /// Draws the image scaled to fill the rectangle (points).
+    case image(ImageSource, Rect)
+    /// Draws the path's blurred, offset silhouette in the shadow's colour (CALayer's
+    /// `shadowPath`).
+    case shadow(Path, ShadowStyle)
+    /// Like `endGroup`, first drawing the shadow of the group's alpha below it (a CALayer's
+    /// shadow without a `shadowPath`).
+    case endGroupWithShadow(opacity: Double, shadow: ShadowStyle)
     /// Starts drawing into an offscreen group (a transparency layer); balanced by `endGroup`.
     /// Saves the transform and clip like `save`.
     case beginGroup

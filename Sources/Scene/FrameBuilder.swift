@@ -15,15 +15,15 @@ struct FrameBuilder {
     /// Presentation values of every slot at the frame's instant.
     let values: [Double]
     let time: Double
-    private(set) var commands: [DrawCommand] = []
+    var commands: [DrawCommand] = []
 
     init(scene: Scene, children: [[Int]], values: [Double], time: Double) {
         self.scene = scene; self.children = children; self.values = values; self.time = time
     }
 
-    private func at(_ base: Int, _ p: ViewProperty) -> Double { values[base + p.rawValue] }
+    func at(_ base: Int, _ p: ViewProperty) -> Double { values[base + p.rawValue] }
 
-    private func color(_ base: Int, _ red: ViewProperty, alpha: Double) -> Color {
+    func color(_ base: Int, _ red: ViewProperty, alpha: Double) -> Color {
         let r = red.rawValue
         return Color(red: values[base + r], green: values[base + r + 1], blue: values[base + r + 2],
                      alpha: clampUnit(values[base + r + 3]) * alpha)
@@ -59,38 +59,46 @@ struct FrameBuilder {
         if let label = view.label {
             // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
             // em a character) so a label sliding in from off-screen is not cut off early.
-            let spill = max(Double(label.text.count) * label.fontSize - width, 0) + label.fontSize
-            extent = Rect(x: bounds.minX - spill, y: bounds.minY - label.fontSize,
-                          width: width + 2 * spill, height: height + 2 * label.fontSize)
+            let fontSize = min(max(at(base, .labelFontSize), 0), Label.fontSizeRange.upperBound)
+            let spill = max(Double(label.text.count) * fontSize - width, 0) + fontSize
+            extent = Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
+                          width: width + 2 * spill, height: height + 2 * fontSize)
+        }
+        let shadow = shadowStyle(view, base: base, local: local)
+        if let shadow {
+            let margin = abs(shadow.offset.width) + abs(shadow.offset.height) + 2 * shadow.radius
+            extent = Rect(x: extent.minX - margin, y: extent.minY - margin,
+                          width: extent.width + 2 * margin, height: extent.height + 2 * margin)
         }
         let visible = intersects(toCanvas, extent, clip)
         let hasChildren = !children[index].isEmpty
         if !visible && (!hasChildren || view.clipsToBounds) { return }
 
         let start = commands.count
-        let grouped = alpha < 1 && hasChildren
+        // A shadow of the content's alpha needs the content drawn into a group first.
+        let shadowsContent = shadow != nil && view.shadow.path == nil
+        let grouped = (alpha < 1 && hasChildren) || shadowsContent
         let contentAlpha = grouped ? 1 : alpha
         commands.append(grouped ? .beginGroup : .save)
-        commands.append(.concat(local))
         let drawnBefore = primitiveCount
+        if let shadow, let template = view.shadow.path {
+            var style = shadow
+            style.color.alpha *= contentAlpha
+            emit(.shadow(try path(of: template, width: width, height: height).applying(local), style))
+        }
+        commands.append(.concat(local))
         let radius = max(at(base, .cornerRadius), 0)
+        let outline = Path(roundedRect: bounds, cornerRadius: radius, curve: view.cornerCurve)
         if visible {
             let background = color(base, .backgroundRed, alpha: contentAlpha)
-            if background.alpha > 0 { emit(.fill(Path(roundedRect: bounds, cornerRadius: radius), background)) }
-            if let shape = view.shape { try drawShape(shape, view: index, base: base, bounds: bounds, alpha: contentAlpha) }
-            if let label = view.label {
-                let textColor = color(base, .labelRed, alpha: contentAlpha)
-                if textColor.alpha > 0, !label.text.isEmpty {
-                    emit(.text(TextRun(text: label.text, box: bounds, fontSize: label.fontSize, bold: label.bold,
-                                       color: textColor, alignment: label.alignment)))
-                }
-            }
+            if background.alpha > 0 { emit(.fill(outline, background)) }
+            try drawContent(view, base: base, bounds: bounds, outline: outline, alpha: contentAlpha)
         }
         if hasChildren {
             var childClip = clip
             if view.clipsToBounds {
                 commands.append(.save)
-                commands.append(.clip(Path(roundedRect: bounds, cornerRadius: radius)))
+                commands.append(.clip(outline))
                 childClip = intersection(clip, toCanvas.boundingBox(of: bounds))
             }
             for child in ordered(children[index]) { try draw(view: child, parentToCanvas: toCanvas, clip: childClip) }
@@ -103,46 +111,34 @@ struct FrameBuilder {
                 let inset = borderWidth / 2
                 let rect = Rect(x: bounds.minX + inset, y: bounds.minY + inset,
                                 width: max(width - borderWidth, 0), height: max(height - borderWidth, 0))
-                emit(.stroke(Path(roundedRect: rect, cornerRadius: max(radius - inset, 0)), borderColor, lineWidth: borderWidth))
+                emit(.stroke(Path(roundedRect: rect, cornerRadius: max(radius - inset, 0), curve: view.cornerCurve), borderColor,
+                             lineWidth: borderWidth))
             }
         }
         if primitiveCount == drawnBefore {
             commands.removeSubrange(start...)   // nothing visible: no commands at all
             return
         }
-        commands.append(grouped ? .endGroup(opacity: alpha) : .restore)
+        if shadowsContent, let shadow { commands.append(.endGroupWithShadow(opacity: alpha, shadow: shadow)) } else {
+            commands.append(grouped ? .endGroup(opacity: alpha) : .restore)
+        }
     }
 
     /// Drawing commands emitted so far (fills, strokes, text).
     private var primitiveCount = 0
 
-    private mutating func emit(_ command: DrawCommand) {
+    mutating func emit(_ command: DrawCommand) {
         commands.append(command)
         primitiveCount += 1
     }
 
-    private mutating func drawShape(_ shape: Shape, view: Int, base: Int, bounds: Rect, alpha: Double) throws {
-        let fill = color(base, .fillRed, alpha: alpha)
-        let stroke = color(base, .strokeRed, alpha: alpha)
-        let lineWidth = at(base, .lineWidth)
-        let strokes = stroke.alpha > 0 && lineWidth > 0
-        guard fill.alpha > 0 || strokes else { return }
-        let path = try self.path(of: shape, width: bounds.width, height: bounds.height)
-        // drawRect: output is clipped to the view's bounds.
-        commands.append(.save)
-        commands.append(.clip(Path(rect: bounds)))
-        if fill.alpha > 0 { emit(.fill(path, fill)) }
-        if strokes { emit(.stroke(path, stroke, lineWidth: lineWidth)) }
-        commands.append(.restore)
-    }
-
-    private func path(of shape: Shape, width: Double, height: Double) throws -> Path {
+    func path(of elements: [PathTemplateElement], width: Double, height: Double) throws -> Path {
         let values = self.values
         func point(_ p: PointExpression) throws -> Point {
             Point(x: try evaluate(p.x, width, height, values), y: try evaluate(p.y, width, height, values))
         }
         var path = Path()
-        for element in shape.elements {
+        for element in elements {
             switch element {
             case .move(let to): path.move(to: try point(to))
             case .line(let to): path.addLine(to: try point(to))

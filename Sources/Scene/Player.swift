@@ -139,6 +139,7 @@ public struct Player: Sendable {
                 case .tap(let view): if let action = scene.views[view].tapAction { try run(action, at: event.time) }
                 case .run(let action): try run(action, at: event.time)
                 case .system(let index, let payload): try handle(system: index, payload: payload, at: event.time)
+                case .touch(let index): try touchDown(index, at: event.time)
                 }
             case .queued(.completion(let action, _)):
                 recent.append(scene.actions[action].name)
@@ -208,8 +209,14 @@ public struct Player: Sendable {
         for slot in state.animatedSlots { state.presentation[slot] = presentation(slot: slot, at: t) }
         for index in graph.bindingOrder {
             let binding = scene.bindings[index]
-            let value = binding.expression.evaluate { $0.value(in: state.presentation) }
-            guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: binding.expression, value: value, time: t, frame: nil) }
+            let value: Double
+            switch binding.source {
+            case .expression(let expression):
+                value = expression.evaluate { $0.value(in: state.presentation) }
+                guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: t, frame: nil) }
+            case .scale(let track):
+                value = track.value(in: state.presentation)
+            }
             switch binding.target {
             case .slot(let slot):
                 state.model[slot] = value
@@ -253,11 +260,7 @@ public struct Player: Sendable {
             do { try state.systems[index].advance(to: t, context: &context) } catch {
                 throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
             }
-            for (time, payload) in context.scheduled {
-                guard time.isFinite else { throw SceneRuntimeError.system(name: state.systems[index].name, message: "scheduled an event at a non-finite time", time: t, frame: nil) }
-                schedule(.system(index: index, payload: payload), at: max(time, t))
-            }
-            for action in context.actionsToRun { schedule(.action(action, system: index), at: t) }
+            try enqueue(context, from: index, at: t)
             context.scheduled.removeAll()
             context.actionsToRun.removeAll()
         }
@@ -270,11 +273,49 @@ public struct Player: Sendable {
         do { try state.systems[index].handle(payload: payload, at: t, context: &context) } catch {
             throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
         }
+        try enqueue(context, from: index, at: t)
+    }
+
+    /// Schedules the events and actions system `index` asked for at `t`.
+    private mutating func enqueue(_ context: SystemContext, from index: Int, at t: Double) throws {
         for (time, payload) in context.scheduled {
             guard time.isFinite else { throw SceneRuntimeError.system(name: state.systems[index].name, message: "scheduled an event at a non-finite time", time: t, frame: nil) }
             schedule(.system(index: index, payload: payload), at: max(time, t))
         }
         for action in context.actionsToRun { schedule(.action(action, system: index), at: t) }
+    }
+
+    // MARK: Touches
+
+    /// A finger touches down: the innermost responder (of the hit view, then of each ancestor)
+    /// that accepts the stroke takes it; a stroke nobody takes that stays within the tap slop
+    /// taps the hit view or its nearest ancestor with an `onTap` action.
+    private mutating func touchDown(_ index: Int, at t: Double) throws {
+        let stroke = scene.touches[index]
+        let hit = HitTest(scene: scene, children: graph.children, values: state.presentation).view(at: stroke.firstPoint, roots: graph.roots)
+        var candidate = hit
+        while let view = candidate {
+            for system in state.systems.indices {
+                guard var responder = state.systems[system] as? any TouchResponder, responder.responderView == view,
+                      responder.accepts(stroke, at: t) else { continue }
+                var context = SystemContext(model: state.model)
+                state.model = []
+                defer { state.model = context.model }
+                do { try responder.touchBegan(index, stroke, at: t, context: &context) } catch {
+                    throw SceneRuntimeError.system(name: responder.name, message: "\(error)", time: t, frame: nil)
+                }
+                state.systems[system] = responder
+                try enqueue(context, from: system, at: t)
+                return
+            }
+            candidate = scene.views[view].parent
+        }
+        guard !stroke.moves() else { return }
+        candidate = hit
+        while let view = candidate {
+            if let action = scene.views[view].tapAction { try run(action, at: t); return }
+            candidate = scene.views[view].parent
+        }
     }
 
     // MARK: Actions

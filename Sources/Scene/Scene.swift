@@ -35,14 +35,21 @@ public struct Scene: Sendable {
     public var namespaces: [any PropertyNamespace]
     /// Stateful systems (scroll physics, animators, dynamics), advanced in this order.
     public var systems: [any SceneSystem]
+    /// Scripted fingers; each touches down with a `.touch` event.
+    public var touches: [TouchStroke]
 
     public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
                 duration: Double, views: [View], variables: [Variable] = [], actions: [Action] = [],
                 events: [ScriptedEvent] = [], bindings: [Binding] = [], animationModel: AnimationModel = .ios8,
                 keyFrames: [Int] = [], extraSlots: [SlotDeclaration] = [], namespaces: [any PropertyNamespace] = [],
-                systems: [any SceneSystem] = []) {
+                systems: [any SceneSystem] = [], touches: [TouchStroke] = []) {
         self.name = name; self.size = size; self.background = background; self.fps = fps; self.scale = scale
         self.duration = duration; self.views = views; self.variables = variables; self.actions = actions
+        var events = events
+        // Every touch touches down with an event; add those not given.
+        let given = Set(events.compactMap { if case .touch(let i) = $0.kind { return i } else { return nil } })
+        for (i, stroke) in touches.enumerated() where !given.contains(i) { events.append(ScriptedEvent(time: stroke.begin, kind: .touch(i))) }
+        self.touches = touches
         // Stable by time: same-time events keep their order.
         self.events = events.enumerated().sorted { ($0.element.time, $0.offset) < ($1.element.time, $1.offset) }.map(\.element)
         self.bindings = bindings; self.animationModel = animationModel

@@ -12,6 +12,8 @@ public enum SceneElement: Hashable, Sendable {
     case event(Int)
     case system(Int)
     case keyFrame(Int)
+    /// A scripted touch (index into `Scene.touches`).
+    case touch(Int)
 }
 
 /// A scene that cannot be valid, whether built in Swift or read from a file. Each case carries
@@ -25,6 +27,9 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidAnchorPoint(view: Int, id: String)
     case negativeSize(view: Int, id: String)
     case invalidFontSize(view: Int, id: String)
+    /// A drawing value out of its range (a negative shadow radius, strokeStart after strokeEnd,
+    /// gradient locations not increasing, ...); `what` says which and what was expected.
+    case invalidDrawing(view: Int, id: String, what: String)
     case invalidVariableName(variable: Int, name: String)
     case duplicateVariable(variable: Int, name: String)
     case nonFiniteVariable(variable: Int, name: String)
@@ -35,6 +40,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     /// An action writes a slot that a binding or a system drives.
     case drivenPropertyWritten(SceneElement, property: String, driver: String, action: String)
     case bindingCycle(binding: Int, properties: [String])
+    /// A scale track that cannot be played (`ScaleTrack.problem`, or a reference that points nowhere).
+    case invalidScale(binding: Int, property: String, what: String)
     case notAnimatable(action: Int, step: Int, property: String)
     /// An expression of the wrong type: a number where a condition belongs, or the reverse.
     case wrongExpressionType(SceneElement, expected: ExpressionType, text: String)
@@ -47,24 +54,30 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidCanvas(what: String)
     /// An animation's duration, delay or values are not usable numbers.
     case invalidTiming(action: Int, step: Int, what: String)
+    /// A scripted touch that cannot be played (`what` says why).
+    case invalidTouch(touch: Int, what: String)
+    /// Two strokes of one finger at the same time.
+    case overlappingTouches(first: Int, second: Int, finger: Int)
 
     /// Where the problem was written.
     public var element: SceneElement {
         switch self {
         case .invalidViewID(let v, _), .duplicateViewID(let v, _), .invalidParent(let v, _), .nonFiniteValue(let v, _, _),
-             .invalidAnchorPoint(let v, _), .negativeSize(let v, _), .invalidFontSize(let v, _):
+             .invalidAnchorPoint(let v, _), .negativeSize(let v, _), .invalidFontSize(let v, _), .invalidDrawing(let v, _, _):
             return .view(v)
         case .invalidVariableName(let v, _), .duplicateVariable(let v, _), .nonFiniteVariable(let v, _): return .variable(v)
         case .invalidReference(let e, _), .twoDrivers(let e, _, _, _), .drivenPropertyWritten(let e, _, _, _),
              .wrongExpressionType(let e, _, _), .shapeSizeOutsideShape(let e, _):
             return e
-        case .bindingCycle(let b, _): return .binding(b)
+        case .bindingCycle(let b, _), .invalidScale(let b, _, _): return .binding(b)
         case .notAnimatable(let a, let s, _): return .step(action: a, index: s)
         case .zeroTimeCompletionLoop(let a, _): return .action(a)
         case .tapWithoutAction(let e, _), .eventOutsideScene(let e, _, _): return .event(e)
         case .keyFrameOutsideScene(let i, _, _): return .keyFrame(i)
         case .invalidCanvas: return .scene
         case .invalidTiming(let a, let s, _): return .step(action: a, index: s)
+        case .invalidTouch(let t, _): return .touch(t)
+        case .overlappingTouches(_, let second, _): return .touch(second)
         }
     }
 
@@ -77,6 +90,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .invalidAnchorPoint(_, let id): return "view '\(id)': anchorPoint must be a pair of finite numbers [x, y]"
         case .negativeSize(_, let id): return "view '\(id)': bounds width and height must not be negative"
         case .invalidFontSize(_, let id): return "view '\(id)': label font size must be between 0.5 and 1000 points"
+        case .invalidDrawing(_, let id, let what): return "view '\(id)': \(what)"
         case .invalidVariableName(_, let name): return "expected a variable name of letters, digits and '_' starting with a letter (not a word expressions reserve), found '\(name)'"
         case .duplicateVariable(_, let name): return "the variable '\(name)' is declared twice"
         case .nonFiniteVariable(_, let name): return "variable '\(name)' must start at a finite number"
@@ -87,6 +101,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
             return "action '\(action)' writes '\(property)', which \(driver) drives; a driven property cannot also be animated or set"
         case .bindingCycle(_, let properties):
             return "bindings form a cycle: \(properties.joined(separator: " -> ")); a bound property cannot depend on itself"
+        case .invalidScale(_, let property, let what): return "the scales of '\(property)': \(what)"
         case .notAnimatable(_, _, let property):
             return "'\(property)' cannot be animated (UIKit changes it at once); bind it instead, e.g. '\(property): \"state == 1 ? 1 : 0\"'"
         case .wrongExpressionType(_, let expected, let text):
@@ -102,6 +117,9 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .keyFrameOutsideScene(_, let frame, let count): return "key frame \(frame) is outside the scene (0-\(count - 1))"
         case .invalidCanvas(let what): return what
         case .invalidTiming(_, _, let what): return what
+        case .invalidTouch(_, let what): return what
+        case .overlappingTouches(let first, _, let finger):
+            return "finger \(finger) is still down from touch \(first + 1) when this touch begins; one finger's touches may not overlap in time (use another 'finger')"
         }
     }
 }

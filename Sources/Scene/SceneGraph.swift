@@ -34,7 +34,7 @@ extension Scene {
     }
 }
 
-private struct SceneChecker {
+struct SceneChecker {
     let scene: Scene
     var errors: [SceneError] = []
     var children: [[Int]] = []
@@ -82,6 +82,7 @@ private struct SceneChecker {
                 errors.append(.negativeSize(view: index, id: view.id))
             }
             if let label = view.label, !Label.fontSizeRange.contains(label.fontSize) { errors.append(.invalidFontSize(view: index, id: view.id)) }
+            checkDrawing(of: view, index: index)
             if let action = view.tapAction, action < 0 || action >= scene.actions.count {
                 errors.append(.invalidReference(.view(index), what: "the tap action \(action) of view '\(view.id)'"))
             }
@@ -111,7 +112,7 @@ private struct SceneChecker {
         for (a, action) in scene.actions.enumerated() {
             if let condition = action.condition { checkExpression(condition, .boolean, at: .action(a)) }
             for assignment in action.assignments {
-                if assignment.variable < 0 || assignment.variable >= scene.variables.count {
+                if assignment.variable < 0 || assignment.variable >= scene.variables.count + scene.extraSlots.count {
                     errors.append(.invalidReference(.action(a), what: "variable \(assignment.variable)"))
                 }
                 checkExpression(assignment.value, .number, at: .action(a))
@@ -142,11 +143,14 @@ private struct SceneChecker {
         }
         for (b, binding) in scene.bindings.enumerated() {
             if !valid(binding.target) { errors.append(.invalidReference(.binding(b), what: "the bound property")) }
-            checkExpression(binding.expression, .number, at: .binding(b))
+            switch binding.source {
+            case .expression(let expression): checkExpression(expression, .number, at: .binding(b))
+            case .scale(let track): checkScale(track, binding: b)
+            }
         }
     }
 
-    private mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
+    mutating func checkExpression(_ expression: Expression, _ type: ExpressionType, at element: SceneElement, ownSize: Bool = false) {
         if expression.type != type { errors.append(.wrongExpressionType(element, expected: type, text: expression.text)) }
         if !ownSize && expression.usesOwnSize { errors.append(.shapeSizeOutsideShape(element, text: expression.text)) }
         for ref in expression.references where !valid(ref) {
@@ -154,9 +158,18 @@ private struct SceneChecker {
         }
     }
 
-    /// One driver per slot: bindings and systems claim slots; actions may not write claimed ones.
+    private mutating func checkScale(_ track: ScaleTrack, binding b: Int) {
+        let refs = [track.source] + track.latches.map(PropertyRef.slot)
+        if let problem = track.problem ?? (refs.allSatisfy(valid) ? nil : "its source or a latch does not exist") {
+            let property = valid(scene.bindings[b].target) ? scene.name(of: scene.bindings[b].target) : "?"
+            errors.append(.invalidScale(binding: b, property: property, what: problem))
+        }
+    }
+
+    /// One driver per slot: bindings, systems and scales claim slots (scales last, so a scale on
+    /// a property something else writes is the one reported); actions may not write claimed ones.
     mutating func checkDrivers() {
-        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) {
+        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) && binding.scale == nil {
             claim(binding.target.claimedSlots, by: "the binding of '\(scene.name(of: binding.target))'", at: .binding(b))
         }
         for (s, system) in scene.systems.enumerated() {
@@ -164,10 +177,13 @@ private struct SceneChecker {
             if slots.count != system.drivenSlots.count { errors.append(.invalidReference(.system(s), what: "a slot \(system.name) drives")) }
             claim(slots, by: system.name, at: .system(s))
         }
+        for (b, binding) in scene.bindings.enumerated() where valid(binding.target) && binding.scale != nil {
+            claim(binding.target.claimedSlots, by: "the scale of '\(scene.name(of: binding.target))'", at: .binding(b))
+        }
         guard !drivers.isEmpty else { return }
         for (a, action) in scene.actions.enumerated() {
             var written: [(Int, SceneElement)] = action.assignments.compactMap { assignment in
-                assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
+                assignment.variable < scene.variables.count + scene.extraSlots.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
             }
             for (s, step) in action.steps.enumerated() where valid(step.property) {
                 written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }
@@ -213,7 +229,7 @@ private struct SceneChecker {
         var indegree = Array(repeating: 0, count: bindings.count)
         for (b, binding) in bindings.enumerated() {
             var seen = Set<Int>()
-            for ref in binding.expression.references where valid(ref) {
+            for ref in binding.inputs where valid(ref) {
                 let isRotatable: Bool
                 if case .derived(let view, _) = ref { isRotatable = rotatable.contains(view) } else { isRotatable = false }
                 for slot in ref.readSlots(rotatable: isRotatable) {
@@ -293,8 +309,11 @@ private struct SceneChecker {
                 if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
             case .system(let index, _):
                 if index < 0 || index >= scene.systems.count { errors.append(.invalidReference(.event(e), what: "system \(index)")) }
+            case .touch(let index):
+                if index < 0 || index >= scene.touches.count { errors.append(.invalidReference(.event(e), what: "touch \(index)")) }
             }
         }
+        checkTouches()
         if zip(scene.events, scene.events.dropFirst()).contains(where: { $0.time > $1.time }) {
             errors.append(.invalidReference(.scene, what: "time order of events (events must be sorted by time)"))
         }
@@ -330,3 +349,48 @@ private struct SceneChecker {
         }
     }
 }
+
+extension SceneChecker {
+    /// Touches: finite, inside the scene's time and canvas, each finger down once at a time.
+    mutating func checkTouches() {
+        var lastByFinger: [Int: Int] = [:]
+        let order = scene.touches.indices.sorted { (scene.touches[$0].begin, $0) < (scene.touches[$1].begin, $1) }
+        for t in order {
+            let stroke = scene.touches[t]
+            if let problem = Self.touchProblem(stroke, canvas: scene.size, duration: scene.duration) {
+                errors.append(.invalidTouch(touch: t, what: problem))
+                continue
+            }
+            if let previous = lastByFinger[stroke.finger], scene.touches[previous].end > stroke.begin {
+                errors.append(.overlappingTouches(first: previous, second: t, finger: stroke.finger))
+            }
+            lastByFinger[stroke.finger] = t
+        }
+    }
+
+    static func touchProblem(_ stroke: TouchStroke, canvas: Size, duration: Double) -> String? {
+        guard stroke.begin.isFinite, stroke.begin >= 0, stroke.begin <= duration else {
+            return "a touch must begin within the scene (0 to \(duration.shortestText) s), found \(stroke.begin.shortestText) s"
+        }
+        guard stroke.duration.isFinite, stroke.duration > 0 else { return "a touch must last a finite time greater than 0 seconds" }
+        var points: [Point] = []
+        switch stroke.path {
+        case let .line(from, to, _): points = [from, to]
+        case .sampled(let samples):
+            guard samples.count >= 2 else { return "a sampled path needs at least two points [t, x, y]" }
+            guard samples[0].time == 0 else { return "a sampled path's first time must be 0 (times are seconds after touch-down)" }
+            for (a, b) in zip(samples, samples.dropFirst()) where !(b.time > a.time) {
+                return "a sampled path's times must increase, found \(b.time.shortestText) after \(a.time.shortestText)"
+            }
+            points = samples.map(\.point)
+        }
+        if let v = stroke.givenReleaseVelocity { points.append(v) }
+        guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return "a touch's points and velocity must be finite numbers" }
+        let start = stroke.firstPoint
+        guard start.x >= 0, start.y >= 0, start.x <= canvas.width, start.y <= canvas.height else {
+            return "a touch must start on the canvas (0…\(canvas.width.shortestText) × 0…\(canvas.height.shortestText)), found [\(start.x.shortestText), \(start.y.shortestText)]"
+        }
+        return nil
+    }
+}
+

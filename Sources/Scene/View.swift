@@ -1,21 +1,40 @@
 import Motion
 
-/// A text label drawn centred vertically in its view's bounds.
+/// A text label (UILabel) drawn in its view's bounds: wrapped, truncated and aligned as
+/// `TextRun` describes, the block of lines centred vertically.
 public struct Label: Hashable, Sendable {
     /// Font sizes a label may have, in points (FreeType fails on absurd sizes).
     public static let fontSizeRange = 0.5...1000.0
 
     public var text: String
-    /// Points.
+    /// Points; the initial value (`label.fontSize` animates it).
     public var fontSize: Double
-    public var bold: Bool
+    public var weight: FontWeight
     /// The initial colour (`label.color.*` animates it).
     public var color: Color
     public var alignment: TextAlignment
+    /// At most this many lines (UILabel's default 1); 0 = as many as fit the bounds.
+    public var numberOfLines: Int
+    public var lineBreakMode: LineBreakMode
+    /// Points between lines.
+    public var lineSpacing: Double
 
-    public init(text: String, fontSize: Double = 17, bold: Bool = false, color: Color = .black,
-                alignment: TextAlignment = .center) {
-        self.text = text; self.fontSize = fontSize; self.bold = bold; self.color = color; self.alignment = alignment
+    public init(text: String, fontSize: Double = 17, weight: FontWeight = .regular, color: Color = .black,
+                alignment: TextAlignment = .center, numberOfLines: Int = 1,
+                lineBreakMode: LineBreakMode = .byTruncatingTail, lineSpacing: Double = 0) {
+        self.text = text; self.fontSize = fontSize; self.weight = weight; self.color = color; self.alignment = alignment
+        self.numberOfLines = numberOfLines; self.lineBreakMode = lineBreakMode; self.lineSpacing = lineSpacing
+    }
+
+    /// A label in `.regular` or `.bold` (flipbook 1's `bold`).
+    public init(text: String, fontSize: Double = 17, bold: Bool, color: Color = .black, alignment: TextAlignment = .center) {
+        self.init(text: text, fontSize: fontSize, weight: bold ? .bold : .regular, color: color, alignment: alignment)
+    }
+
+    /// Whether the weight is `.bold`; setting it chooses `.bold` or `.regular`.
+    public var bold: Bool {
+        get { weight == .bold }
+        set { weight = newValue ? .bold : .regular }
     }
 }
 
@@ -29,6 +48,17 @@ public struct Shape: Hashable, Sendable {
     public var stroke: Color
     /// Points (`shape.lineWidth`).
     public var lineWidth: Double
+    public var lineCap: LineCap = .butt
+    public var lineJoin: LineJoin = .miter
+    /// Points: dash and gap lengths in turn; empty draws solid lines.
+    public var lineDashPattern: [Double] = []
+    /// Points into the dash pattern where the stroke starts.
+    public var lineDashPhase: Double = 0
+    public var fillRule: FillRule = .nonZero
+    /// Fractions 0…1 of the path's length between which it is stroked (`shape.strokeStart`,
+    /// `shape.strokeEnd` animate them: the line-drawing animation).
+    public var strokeStart: Double = 0
+    public var strokeEnd: Double = 1
 
     public init(elements: [PathTemplateElement], fill: Color, stroke: Color = .clear, lineWidth: Double = 1) {
         self.elements = elements; self.fill = fill; self.stroke = stroke; self.lineWidth = lineWidth
@@ -81,8 +111,18 @@ public struct View: Hashable, Sendable {
     public var clipsToBounds: Bool
     public var label: Label?
     public var shape: Shape?
+    /// CALayer's shadow (`shadowOpacity` 0 by default: none).
+    public var shadow: LayerShadow = LayerShadow()
+    /// The shape of the corners `cornerRadius` rounds.
+    public var cornerCurve: CornerCurve = .circular
+    /// A CAGradientLayer drawn over the background colour, clipped to the rounded bounds.
+    public var gradient: Gradient?
+    /// A UIImageView's image, placed by its content mode.
+    public var image: ViewImage?
     /// Index into `Scene.actions` run when the view is tapped.
     public var tapAction: Int?
+    /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).
+    public var isUserInteractionEnabled = true
 
     /// A view placed by `frame` as UIKit's `init(frame:)` does: bounds (0, 0, w, h), position at
     /// the frame's anchor point.
@@ -164,6 +204,17 @@ public struct View: Hashable, Sendable {
         case .lineWidth: return shape?.lineWidth ?? 1
         case .zPosition: return zPosition
         case .hidden: return isHidden ? 1 : 0
+        case .labelFontSize: return label?.fontSize ?? 17
+        case .shadowRed: return shadow.color.red
+        case .shadowGreen: return shadow.color.green
+        case .shadowBlue: return shadow.color.blue
+        case .shadowAlpha: return shadow.color.alpha
+        case .shadowOpacity: return shadow.opacity
+        case .shadowOffsetWidth: return shadow.offset.width
+        case .shadowOffsetHeight: return shadow.offset.height
+        case .shadowRadius: return shadow.radius
+        case .strokeStart: return shape?.strokeStart ?? 0
+        case .strokeEnd: return shape?.strokeEnd ?? 1
         }
     }
 }

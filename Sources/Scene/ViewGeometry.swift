@@ -96,6 +96,22 @@ enum ViewGeometry {
     }
 }
 
+extension ViewGeometry {
+    /// The stored slots of the view at `base` that `bindingWrites` reads besides the value:
+    /// `frame.x` places the position by the anchor and the width.
+    static func bindingWriteInputs(_ property: DerivedViewProperty, base: Int) -> [Int] {
+        let read: [ViewProperty]
+        switch property {
+        case .frameX: read = [.anchorX, .boundsWidth]
+        case .frameY: read = [.anchorY, .boundsHeight]
+        case .frameWidth: read = [.anchorX]
+        case .frameHeight: read = [.anchorY]
+        case .scale: read = []
+        }
+        return read.map { base + $0.rawValue }
+    }
+}
+
 extension PropertyRef {
     /// The slots an action's write here sets as its own value (`frame.width` sets
     /// bounds.width; the position it moves to keep the left edge is a consequence, and an

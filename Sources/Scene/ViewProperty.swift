@@ -15,6 +15,9 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
     case fillRed, fillGreen, fillBlue, fillAlpha
     case strokeRed, strokeGreen, strokeBlue, strokeAlpha
     case lineWidth, zPosition, hidden
+    case labelFontSize
+    case shadowRed, shadowGreen, shadowBlue, shadowAlpha, shadowOpacity, shadowOffsetWidth, shadowOffsetHeight, shadowRadius
+    case strokeStart, strokeEnd
 
     /// The path after the view id, as scene files, `trace` and `plot` write it.
     public var path: String { Self.paths[rawValue] }
@@ -31,12 +34,18 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
         "shape.fill.r", "shape.fill.g", "shape.fill.b", "shape.fill.a",
         "shape.stroke.r", "shape.stroke.g", "shape.stroke.b", "shape.stroke.a",
         "shape.lineWidth", "zPosition", "hidden",
+        "label.fontSize",
+        "shadowColor.r", "shadowColor.g", "shadowColor.b", "shadowColor.a", "shadowOpacity",
+        "shadowOffset.width", "shadowOffset.height", "shadowRadius",
+        "shape.strokeStart", "shape.strokeEnd",
     ]
 
     /// Other names UIKit users know for the same slot: `rotation` (flipbook 1), `center.x/y`
     /// (UIView's centre is its layer's position).
     static let aliases: [String: ViewProperty] = [
         "rotation": .rotation, "center.x": .positionX, "center.y": .positionY,
+        // A scroll view's content offset is its bounds origin.
+        "contentOffset.x": .boundsX, "contentOffset.y": .boundsY,
     ]
 
     /// The property named by `path` (or an alias), or nil.

@@ -11,11 +11,21 @@ struct CompositeProperty {
     /// What an animation of the whole value animates: a scalar path and the index of the
     /// component it takes, ordered so that no stored slot is animated twice.
     let animated: [(path: String, component: Int)]
+    /// The slots of a composite that is not a view property (a gradient's colour), in
+    /// component order.
+    private var slotRefs: [PropertyRef]?
 
     private init(_ kind: Kind, _ paths: [String], animated: [(String, Int)]? = nil) {
         self.kind = kind
         components = paths
         self.animated = animated ?? paths.enumerated().map { ($1, $0) }
+    }
+
+    /// A colour held in declared slots (`refs`: r, g, b, a), such as a gradient's `colors.N`.
+    static func color(_ path: String, refs: [PropertyRef]) -> CompositeProperty {
+        var composite = CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
+        composite.slotRefs = refs
+        return composite
     }
 
     /// The composite named by `path`, or nil when `path` is not one.
@@ -40,7 +50,8 @@ struct CompositeProperty {
         case "transform":
             return CompositeProperty(.transform, ["transform.translation.x", "transform.translation.y",
                                                   "transform.scale.x", "transform.scale.y", "transform.rotation"])
-        case "backgroundColor", "borderColor", "label.color", "shape.fill", "shape.stroke":
+        case "shadowOffset": return CompositeProperty(.point, ["shadowOffset.width", "shadowOffset.height"])
+        case "backgroundColor", "borderColor", "label.color", "shape.fill", "shape.stroke", "shadowColor":
             return CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
         default: return nil
         }
@@ -49,12 +60,13 @@ struct CompositeProperty {
     /// Every composite name, for messages.
     static let names = ["frame", "frame.origin", "frame.size", "bounds", "bounds.origin", "bounds.size", "position", "center",
                         "anchorPoint", "transform", "transform.translation", "backgroundColor", "borderColor", "label.color",
-                        "shape.fill", "shape.stroke"]
+                        "shape.fill", "shape.stroke", "shadowColor", "shadowOffset"]
 
     /// The refs of view `view` an animation to `values` (in component order) animates, with
     /// the value each takes.
     func animatedRefs(view: Int, values: [Double]) -> [(ref: PropertyRef, value: Double)] {
-        animated.map { path, component in
+        if let slotRefs { return zip(slotRefs, values).map { ($0, $1) } }
+        return animated.map { path, component in
             let ref: PropertyRef = DerivedViewProperty(rawValue: path).map { .view(view, $0) } ?? .view(view, ViewProperty(path: path)!)
             return (ref, values[component])
         }

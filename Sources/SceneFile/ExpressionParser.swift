@@ -10,7 +10,7 @@ import Scene
 ///   equality   = comparison (("==" | "!=") comparison)*
 ///   comparison = sum (("<" | "<=" | ">" | ">=") sum)*
 ///   sum        = product (("+" | "-") product)*
-///   product    = unary (("*" | "/") unary)*
+///   product    = unary (("*" | "/" | "%") unary)*
 ///   unary      = ("-" | "!") unary | atom
 ///   atom       = NUMBER | "true" | "false" | FUNCTION "(" expression ("," expression)* ")"
 ///              | NAME | "(" expression ")"
@@ -131,7 +131,7 @@ struct ExpressionParser {
     private func isSymbol(_ symbol: String) -> Bool { current.kind == .symbol(symbol) }
 
     private static let twoCharacterSymbols: Set<String> = ["<=", ">=", "==", "!=", "&&", "||"]
-    private static let oneCharacterSymbols: Set<Character> = ["+", "-", "*", "/", "<", ">", "!", "?", ":", "(", ")", ","]
+    private static let oneCharacterSymbols: Set<Character> = ["+", "-", "*", "/", "%", "<", ">", "!", "?", ":", "(", ")", ","]
 
     private func tokenize() throws -> [Token] {
         var tokens: [Token] = []
@@ -228,7 +228,7 @@ struct ExpressionParser {
         } else if left.type != right.type {
             throw failure("'\(op.rawValue)' compares two numbers or two conditions, found \(found(left)) and \(found(right))", at: right.start)
         }
-        if op == .divide, right.constant == 0 { throw failure("division by zero", at: right.start) }
+        if op == .divide || op == .remainder, right.constant == 0 { throw failure("division by zero", at: right.start) }
         var result = Operand(node: .binary(op, left.node, right.node), type: op.resultType, start: left.start, end: right.end)
         if let a = left.constant, let b = right.constant {
             result.constant = try folded(.binary(op, literal(a, left.type), literal(b, right.type)), result)

@@ -180,7 +180,16 @@ struct Located {
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
+    /// `"#rrggbb"`, `"#rrggbbaa"`, or `[r, g, b]` / `[r, g, b, a]` with components 0…1 (as
+    /// `UIColor(red:green:blue:alpha:)` takes them).
     func color() throws -> Color {
+        if case .sequence(let items) = node {
+            guard items.count == 3 || items.count == 4 else {
+                throw error(.wrongType, "expected a colour [r, g, b] or [r, g, b, a] with components 0…1, found \(found)\(countNote)")
+            }
+            let c = try items.enumerated().map { try element($1, index: $0).number(in: 0...1, "a colour component") }
+            return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
+        }
         let text = try string("a colour \"#rrggbb\" or \"#rrggbbaa\"")
         guard let color = Color(hex: text) else {
             throw error(.wrongType, "expected a colour \"#rrggbb\" or \"#rrggbbaa\", found \(found)")

@@ -2,7 +2,7 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion"]
+    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers"]
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
@@ -80,9 +80,18 @@ extension SceneDecoder {
             }
             if elements.isEmpty { throw animationsNode.error(.invalidValue, "'animations' is empty; give at least one animation or leave it out") }
         }
+        if let animatorsNode = fields["animators"] {
+            attempt { d in try d.decodeAnimatorCommands(animatorsNode, into: &action) }
+        }
+        if let recognizersNode = fields["recognizers"] {
+            attempt { d in try d.decodeRecognizerCommands(recognizersNode, into: &action) }
+        }
+        if let scrollNode = fields["setContentOffset"] {
+            attempt { d in action.commands.append(try d.decodeSetContentOffset(scrollNode)) }
+        }
         // A part that failed was reported already; the action is not also "empty" then.
-        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil {
-            throw node.error(.missingKey, "an action needs 'animations', 'set' or 'completion'")
+        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil && action.commands.isEmpty {
+            throw node.error(.missingKey, "an action needs 'animations', 'set', 'setContentOffset' or 'completion'")
         }
         return action
     }
@@ -156,6 +165,10 @@ extension SceneDecoder {
 
     /// The view and composite named by "ID.composite", or nil for a scalar path.
     func compositeProperty(_ text: String, at node: Located) throws -> (Int, CompositeProperty)? {
+        if let dot = text.firstIndex(of: "."), let view = viewIndex[String(text[..<dot])], declaredSlot("\(text).r") != nil {
+            let refs = ["r", "g", "b", "a"].compactMap { declaredSlot("\(text).\($0)") }
+            return (view, CompositeProperty.color(String(text[text.index(after: dot)...]), refs: refs))
+        }
         guard let dot = text.firstIndex(of: "."), let composite = CompositeProperty.named(String(text[text.index(after: dot)...])) else { return nil }
         let id = String(text[..<dot])
         guard let view = viewIndex[id] else {

@@ -20,7 +20,7 @@ extension SceneDecoder {
         return bindings
     }
 
-    static let inputKeys = ["tap", "run", "at"]
+    static let inputKeys = ["tap", "run", "at", "drag", "flick", "path", "finger"]
 
     /// `{tap: VIEW, at: SECONDS}` and `{run: ACTION, at: SECONDS}`, in file order (the Scene
     /// sorts them by time, keeping file order at equal times).
@@ -29,6 +29,13 @@ extension SceneDecoder {
         for eventNode in try node.sequence("input events") {
             attempt { d in
                 let fields = try eventNode.mapping(allowed: Self.inputKeys)
+                if let stroke = try d.decodeTouch(fields, node: eventNode, duration: duration) {
+                    d.sources[.touch(d.touches.count)] = eventNode
+                    events.append((ScriptedEvent(time: stroke.begin, kind: .touch(d.touches.count)), eventNode))
+                    d.touches.append(stroke)
+                    return
+                }
+                if let finger = fields["finger"] { throw finger.error(.invalidValue, "'finger' belongs to a touch (drag, flick or path)") }
                 let time = try fields.require("at", "the time of the event in seconds").number(in: 0...duration, "a time in seconds within the scene")
                 let kind: ScriptedEvent.Kind
                 switch (fields["tap"], fields["run"]) {

@@ -2,14 +2,15 @@ import Motion
 import Scene
 
 extension SceneDecoder {
-    static let viewKeys = ["id", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
+    static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews"]
-    static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"]
-    static let shapeKeys = ["fill", "stroke", "lineWidth", "path"]
+                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled"] + drawingViewKeys
+    static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
+    static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
 
     mutating func decodeView(_ node: Located, parent: Int?) throws {
+        if decodeRepeatedView(node, parent: parent) { return }
         // An unknown key is reported but does not stop the view from being declared, so that
         // references to its id do not fail too.
         var unknownKeys: [SceneFileError] = []
@@ -36,12 +37,15 @@ extension SceneDecoder {
 
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
         if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
+        if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
+        if let pan = fields["pan"] { attempt { d in try d.declarePan(pan, view: index) } }
+        if let scales = fields["scales"] { pendingScales.append((index, scales)) }
         if let subviews = fields["subviews"] {
             for child in try subviews.sequence("subviews") { attempt { try $0.decodeView(child, parent: index) } }
         }
     }
 
-    private func decodeViewValues(_ fields: Fields, base: View, owner: Located) throws -> View {
+    private mutating func decodeViewValues(_ fields: Fields, base: View, owner: Located) throws -> View {
         var view = base
         let anchor = try fields["anchorPoint"].map { try $0.point() } ?? Point(x: 0.5, y: 0.5)
         view.anchorPoint = anchor
@@ -76,8 +80,11 @@ extension SceneDecoder {
         view.borderColor = try fields["borderColor"]?.color() ?? .black
         view.zPosition = try fields["zPosition"]?.number("a z position") ?? 0
         view.isHidden = try fields["hidden"]?.bool() ?? false
-        view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? false
+        // A scroll view clips its content (UIScrollView's default).
+        view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? (fields["scroll"] != nil)
+        view.isUserInteractionEnabled = try Self.flag(fields, "isUserInteractionEnabled", "userInteractionEnabled") ?? true
         if let labelNode = fields["label"] { view.label = try decodeLabel(labelNode) }
+        try decodeDrawing(fields, into: &view, index: views.count)
         return view
     }
 
@@ -118,6 +125,7 @@ extension SceneDecoder {
             }
             label.alignment = alignment
         }
+        try decodeTextLayout(fields, into: &label)
         return label
     }
 
@@ -146,11 +154,10 @@ extension SceneDecoder {
         if fields["fill"] == nil && fields["stroke"] == nil {
             throw node.error(.missingKey, "missing key 'fill' (the fill colour) or 'stroke' (the outline colour)")
         }
-        let elements = try fields.require("path", "a list of path elements").sequence("path elements").map(decodePathElement)
-        guard case .move = elements.first else {
-            throw (fields["path"] ?? node).error(.invalidValue, "a path must start with a 'move' element")
-        }
-        return Shape(elements: elements, fill: fill, stroke: stroke, lineWidth: lineWidth)
+        let elements = try decodePath(try fields.require("path", "a list of path elements"))
+        var shape = Shape(elements: elements, fill: fill, stroke: stroke, lineWidth: lineWidth)
+        try decodeStrokeStyle(fields, into: &shape)
+        return shape
     }
 
     func decodePathElement(_ node: Located) throws -> PathTemplateElement {

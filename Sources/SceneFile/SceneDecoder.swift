@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Scroll
 
 /// Turns a composed YAML tree into a `Scene`, in passes so that names may be used before
 /// they are declared: views (ids), variables and action names, actions, then what refers to
@@ -20,6 +21,29 @@ struct SceneDecoder {
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
+    /// Views with `scroll:` settings, read once every view is known.
+    var pendingScrolls: [(view: Int, node: Located)] = []
+    var scrollViews: [ScrollDeclaration] = []
+    /// `setContentOffset` commands of actions, by scroll view.
+    var scrollCommands: [Int: [ScrollCommand]] = [:]
+    /// Scripted fingers, in the order of their `input` entries.
+    var touches: [TouchStroke] = []
+    /// Pan recognizers (views' `pan:`) and property animators (`animators:`).
+    var pans: [PanEntry] = []
+    var animators: [AnimatorDeclarationEntry] = []
+    var animatorCommandNodes: [(animator: Int, command: AnimatorCommand, node: Located)] = []
+    /// Names of slots systems own (`playerAnimator.fractionComplete`, `playerPan.translation.y`).
+    var systemSlotNames: [String: Int] = [:]
+    /// Per view: its `scales` list, decoded once every view (the scroll views they follow
+    /// may come later), variable and action is known.
+    var pendingScales: [(view: Int, node: Located)] = []
+    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order: a
+    /// gradient's colours, scales' latches, the values actions compute for system commands.
+    /// Their index is `views.count × ViewProperty.count + variables.count + i`: no variable may
+    /// be declared once one of them has been numbered.
+    var extraSlots: [SlotDeclaration] = []
+    /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
+    var scaleWatches: [ScaleWatch] = []
     /// Problems found so far.
     var errors: [SceneFileError] = []
     /// Where each element was written, to locate the Scene's own errors.
@@ -29,7 +53,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "dynamics"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "dynamics"]
     static let canvasKeys = ["size", "background", "scale", "fps"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -49,7 +73,7 @@ struct SceneDecoder {
         let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
         let size = try sizeNode.size()
-        let background = try canvas["background"]?.color() ?? .white
+        let background = try canvas["background"].map(Self.decodeBackground) ?? .white
         let scale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)") ?? 1
         let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
@@ -68,22 +92,36 @@ struct SceneDecoder {
         if let viewsNode = fields["views"] {
             attempt { d in for element in try viewsNode.sequence("views") { d.attempt { try $0.decodeView(element, parent: nil) } } }
         }
+        // Scroll settings add indicator views: before anything numbers a slot.
+        decodeScrollViews()
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
+        declareAnimatorsAndPans(fields["animators"])
+        decodeAnimators()
         if let actionsNode = fields["actions"] {
             attempt { d in d.actionNames = try actionsNode.namedEntries().map(\.key) }
         }
         var actions: [Action] = []
         if let actionsNode = fields["actions"] { attempt { d in actions = try d.decodeActions(actionsNode) } }
         resolveViewReferences()
-        var dynamics: DecodedDynamics?
-        if let node = fields["dynamics"] {
-            attempt { d in dynamics = try d.decodeDynamics(node, size: size, system: 0, extraBase: d.views.count * ViewProperty.count + d.variables.count) }
-        }
-        for (action, command) in dynamics?.commands ?? [] where actions.indices.contains(action) { actions[action].commands.append(command) }
         var bindings: [Binding] = []
         if let node = fields["bindings"] { attempt { d in bindings = try d.decodeBindings(node) } }
+        bindings += decodeScales(bindingBase: bindings.count)
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
+        checkAnimatorMisuse()
+        let slotCount = views.count * ViewProperty.count + variables.count
+        var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
+        systems += animatorAndPanSystems(systemBase: systems.count, initialModel: [Double](repeating: 0, count: slotCount))
+        // The dynamic animator: its contact slots after every other declared slot.
+        if let node = fields["dynamics"] {
+            attempt { d in
+                let base = d.views.count * ViewProperty.count + d.variables.count + d.extraSlots.count
+                let dynamics = try d.decodeDynamics(node, size: size, system: systems.count, extraBase: base)
+                d.extraSlots += dynamics.extraSlots
+                systems.append(dynamics.system)
+                for (action, command) in dynamics.commands where actions.indices.contains(action) { actions[action].commands.append(command) }
+            }
+        }
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
         var keyFrames: [Int] = []
         if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }
@@ -93,8 +131,8 @@ struct SceneDecoder {
         let partial = !errors.isEmpty
         let scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames,
-                          extraSlots: dynamics?.extraSlots ?? [], systems: dynamics.map { [$0.system] } ?? [])
+                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots,
+                          namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: systems, touches: touches)
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {
                 let node = sources[problem.element] ?? sources[.scene] ?? root
@@ -186,11 +224,13 @@ struct SceneDecoder {
 
     /// Every valid name an expression or `property:` may use, for suggestions.
     var propertyNames: [String] {
-        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } } + variables.map { "variables.\($0.name)" }
+        views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } }
+            + variables.filter { !$0.name.hasPrefix("_") }.map { "variables.\($0.name)" } + systemSlotNames.keys.sorted()
     }
 
     /// Resolves "ID.path" or "variables.NAME" written at `node`.
     func propertyRef(_ text: String, at node: Located) throws -> PropertyRef {
+        if let slot = systemSlotNames[text] { return .slot(slot) }
         if text.hasPrefix("variables.") {
             let name = String(text.dropFirst("variables.".count))
             guard let index = variableIndex[name] else {
@@ -209,10 +249,16 @@ struct SceneDecoder {
         }
         if let property = ViewProperty(path: path) { return .view(view, property) }
         if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
+        if let slot = declaredSlot(text) { return slot }
         let paths = Scene.viewPropertyPaths
         let composite = Self.compositeAdvice(id: id, path: path).map { " ('\(path)' \($0))" } ?? ""
         throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
                          suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
+    }
+
+    /// A slot a view declared beyond its own (`ID.colors.N.r`), by its full name.
+    func declaredSlot(_ name: String) -> PropertyRef? {
+        extraSlots.firstIndex { $0.name == name }.map { .slot(views.count * ViewProperty.count + variables.count + $0) }
     }
 
     /// "names several values: use one of ID.a, ID.b, …" when `path` is a composite, else nil.

@@ -53,6 +53,7 @@ struct CompareCommand: ParsableCommand {
         let frames = KeyFrameRenderer.keyFrames(of: scene)
         try checkGoldensExist(check, frames: frames, scene: scene)
         try ImageOutput.checkFonts()
+        try preloadImages(scene)
         var renderer: KeyFrameRenderer
         do { renderer = try KeyFrameRenderer(scene: scene, scale: scale) } catch let error as RenderError {
             throw ImageOutput.failure(error)

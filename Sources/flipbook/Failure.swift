@@ -1,5 +1,7 @@
 import ArgumentParser
 import Foundation
+import Render
+import Scene
 import SceneFile
 
 /// sysexits(3) codes, as DESIGN.md prescribes.
@@ -65,5 +67,14 @@ import Scene
 func requirePositive(_ value: Double?, _ option: String) throws {
     if let value, !(value.isFinite && value > 0) {
         throw ValidationError("\(option) must be a number greater than 0, got \(value.shortestText)")
+    }
+}
+
+/// Decodes every image `scene` draws before any output is made: a missing file exits 66, one
+/// that is not a PNG or JPEG, is truncated or too large exits 65, naming the scene line.
+func preloadImages(_ scene: Scene) throws {
+    do { try ImageStore.shared.preload(scene) } catch let error as ImageError {
+        if case .missing = error { throw fail(error.description, ExitStatus.noInput) }
+        throw fail(error.description, ExitStatus.dataError)
     }
 }

@@ -31,6 +31,6 @@ enum ImageOutput {
 
     /// Exits 72 when the pinned font is missing, before any work.
     static func checkFonts() throws {
-        do { try FontFiles.dejaVuSans.checkPresent() } catch { throw fail("\(error)", ExitStatus.osFile) }
+        do { try FontFiles.pinned.checkPresent() } catch { throw fail("\(error)", ExitStatus.osFile) }
     }
 }

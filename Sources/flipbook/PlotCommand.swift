@@ -74,6 +74,7 @@ struct PlotCommand: ParsableCommand {
             case .tap(let view): return LineChart.Marker(x: event.time, label: "tap \(scene.views[view].id)")
             case .run(let action): return LineChart.Marker(x: event.time, label: "run \(scene.actions[action].name)")
             case .system(let index, _): return LineChart.Marker(x: event.time, label: scene.systems[index].name)
+            case .touch(let index): return LineChart.Marker(x: event.time, label: "touch \(index + 1)")
             }
         }
         return LineChart(title: scene.name, xAxisLabel: "time (s)", yAxisLabel: Self.unit(of: trace.names),

@@ -104,9 +104,10 @@ struct RenderCommand: ParsableCommand {
         let shard = try self.shard?.resolve(environment: ProcessInfo.processInfo.environment)
         let indices = try frameIndices(scene: scene, fps: fps, frames: frames, shard: shard)
         guard !indices.isEmpty else { return try noteEmptyShard(shard, scene: scene, fps: fps) }
-        do { try FontFiles.dejaVuSans.checkPresent() } catch {
+        do { try FontFiles.pinned.checkPresent() } catch {
             throw fail("\(error)", ExitStatus.osFile)
         }
+        try preloadImages(scene)
         let animation = try animationOptions(sceneName: scene.name, fps: fps)
         let directory = animation?.directory ?? output ?? "out/\(scene.name)"
         let manifest = animation != nil ? nil : try checkedManifest(scene: scene, fps: fps, scale: scale, frames: indices, shard: shard,
@@ -171,7 +172,7 @@ struct RenderCommand: ParsableCommand {
         let line = "timings: frames=\(stats.framesWritten) repeated=\(stats.framesRepeated) threads=\(stats.threads) wall=\(String(format: "%.3f", stats.wallSeconds))s "
             + "fps=\(String(format: "%.1f", stats.framesPerSecond)) simulate=\(ms(stats.simulateMilliseconds)) "
             + "draw=\(ms(stats.drawMilliseconds)) encode=\(ms(stats.encodeMilliseconds)) write=\(ms(stats.writeMilliseconds)) "
-            + "peakRSS=\(peakResidentKiB())KiB\n"
+            + "imagesDecoded=\(ImageStore.shared.decodeCount) peakRSS=\(peakResidentKiB())KiB\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

@@ -11,12 +11,12 @@ enum SceneHash {
 
     /// `sha256:` and 64 hexadecimal digits. Exits 66 when the scene file cannot be read again,
     /// 72 when a font file cannot.
-    static func of(sceneFile path: String, fonts: FontFiles = .dejaVuSans) throws -> String {
+    static func of(sceneFile path: String, fonts: FontFiles = .pinned) throws -> String {
         guard let scene = path == "-" ? standardInputScene : FileManager.default.contents(atPath: path) else {
             throw fail("cannot read \(path) to hash it", ExitStatus.noInput)
         }
         var parts: [(label: String, bytes: Data)] = [("flipbook", Data(flipbookVersion.utf8)), ("scene", scene)]
-        for font in [fonts.regular, fonts.bold] {
+        for font in fonts.paths {
             guard let bytes = FileManager.default.contents(atPath: font) else {
                 throw fail("cannot read the pinned font \(font) (run scripts/setup)", ExitStatus.osFile)
             }

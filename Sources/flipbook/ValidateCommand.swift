@@ -1,11 +1,12 @@
 import ArgumentParser
 import Foundation
+import Render
 import SceneFile
 
 struct ValidateCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "validate",
-        abstract: "Check scene files without rendering; print one line per file.")
+        abstract: "Check scene files (and decode their images) without rendering; print one line per file.")
 
     @Argument(help: "Scene files to check.")
     var scenes: [String]
@@ -15,6 +16,12 @@ struct ValidateCommand: ParsableCommand {
         for path in scenes {
             do {
                 let scene = try readScene(path)
+                // Decoding every image finds what its header cannot show (a truncated file).
+                do { try ImageStore.shared.preload(scene) } catch let error as ImageError {
+                    FileHandle.standardError.write(Data("flipbook: error: \(error)\n".utf8))
+                    if case .missing = error { worst = max(worst, ExitStatus.noInput) } else { worst = max(worst, ExitStatus.dataError) }
+                    continue
+                }
                 print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
             } catch let error as SceneFileError {
                 let code = error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError

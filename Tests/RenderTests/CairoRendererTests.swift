@@ -315,7 +315,7 @@ final class CairoRendererTests: XCTestCase {
     }
 
     func testMissingFontNamesThePathAndTheFix() {
-        let fonts = FontFiles(regular: FontFiles.dejaVuSans.regular, bold: "/nonexistent/fonts/DejaVuSans-Bold.ttf")
+        let fonts = FontFiles(paths: [FontFiles.pinned.paths[0], "/nonexistent/fonts/DejaVuSans-Bold.ttf"])
         XCTAssertThrowsError(try CairoRenderer(canvasSize: Size(width: 10, height: 10), scale: 1, fonts: fonts)) { error in
             XCTAssertEqual(error as? RenderError, .fontMissing(path: "/nonexistent/fonts/DejaVuSans-Bold.ttf"))
             let message = String(describing: error)
@@ -329,9 +329,9 @@ final class CairoRendererTests: XCTestCase {
         let directory = try TemporaryDirectory()
         let bogus = directory.file("Bogus.ttf")
         try Data("not a font".utf8).write(to: URL(fileURLWithPath: bogus))
-        let fonts = FontFiles(regular: bogus, bold: FontFiles.dejaVuSans.bold)
+        let fonts = FontFiles(paths: [FontFiles.pinned.paths[0], bogus])
         XCTAssertThrowsError(try CairoRenderer(canvasSize: Size(width: 10, height: 10), scale: 1, fonts: fonts)) {
-            guard case .fontUnreadable(let path, _)? = $0 as? RenderError else { return XCTFail("\($0)") }
+            guard case .fontUnreadable(let path)? = $0 as? RenderError else { return XCTFail("\($0)") }
             XCTAssertEqual(path, bogus)
         }
     }

@@ -172,7 +172,7 @@ final class ExportPipelineTests: XCTestCase {
         XCTAssertThrowsError(try export([0], to: target, threads: 1, pattern: "frame.png")) {
             XCTAssertEqual($0 as? ExportError, .invalidPattern("frame.png", reason: "the pattern needs a %d for the frame number"))
         }
-        let noFont = ExportOptions(directory: target, fonts: FontFiles(regular: "/nonexistent/A.ttf", bold: "/nonexistent/B.ttf"))
+        let noFont = ExportOptions(directory: target, fonts: FontFiles(paths: ["/nonexistent/A.ttf", "/nonexistent/B.ttf"]))
         XCTAssertThrowsError(try ExportPipeline(options: noFont).run(frames: [0], source: { SampleFrames.animated($0) })) {
             XCTAssertEqual($0 as? RenderError, .fontMissing(path: "/nonexistent/A.ttf"))
         }

@@ -53,6 +53,8 @@ final class ExpressionParserTests: XCTestCase {
 
     func testPrecedenceAndAssociativity() throws {
         XCTAssertEqual(try value("1 + 2 * 3"), 7)
+        XCTAssertEqual(try value("1 + 7 % 4 * 2"), 7)            // 1 + ((7 % 4) * 2)
+        XCTAssertEqual(try value("a.x % 2 == 1", expecting: .boolean), 1)
         XCTAssertEqual(try value("(1 + 2) * 3"), 9)
         XCTAssertEqual(try value("a.x - b.y - 1"), 4)            // (3 - -2) - 1
         XCTAssertEqual(try value("a.x / b.y / 2"), -0.75)         // (3 / -2) / 2
@@ -183,6 +185,7 @@ final class ExpressionParserTests: XCTestCase {
         XCTAssertTrue(literal.message.hasPrefix("division by zero in expression '1 / 0'"), literal.message)
         XCTAssertEqual(literal.column, 11)
         XCTAssertEqual(error("a.x / (2 - 2)")?.column, 13)
+        XCTAssertTrue(error("a.x % (2 - 2)")?.message.hasPrefix("division by zero in expression 'a.x % (2 - 2)'") == true)
         XCTAssertNoThrow(try parse("a.x / (state == 1 ? 0 : 1)"), "the condition is not constant")
         XCTAssertEqual(error("a.x / (true ? 0 : 1)")?.message.hasPrefix("division by zero"), true)
         let root = try XCTUnwrap(error("a.x + sqrt(-1)"))

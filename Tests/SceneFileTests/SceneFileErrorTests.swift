@@ -196,7 +196,7 @@ final class SceneFileErrorTests: XCTestCase {
         XCTAssertEqual(e.column, 31)
         XCTAssertEqual(e.kind, .invalidValue)
         let scene = try SceneDocument.parse(valid + "\nbindings:\n  box.frame.x: 2E1 * 1e-1\n", file: "t.yaml")
-        XCTAssertEqual(scene.bindings.first?.expression.evaluate({ _ in 0 }), 2)
+        XCTAssertEqual(scene.bindings.first?.expression?.evaluate({ _ in 0 }), 2)
     }
 
     func testSpringAndLabelLimits() throws {

@@ -56,6 +56,19 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(try value(op(n(1), .divide, a), [0, 0, 0]), .infinity)
     }
 
+    func testRemainderTruncatesLikeSwift() throws {
+        // a = 3, b = -2, c = 0.5: the sign follows the left operand, as Swift's % and C's fmod.
+        XCTAssertEqual(try value(op(n(7), .remainder, a)), 1)
+        XCTAssertEqual(try value(op(n(-7), .remainder, a)), -1)
+        XCTAssertEqual(try value(op(n(7), .remainder, b)), 1)
+        XCTAssertEqual(try value(op(n(7.5), .remainder, n(2))), 1.5)
+        XCTAssertEqual(try value(op(a, .remainder, c)), 0)
+        XCTAssertEqual(try Expression(op(n(-7), .remainder, n(3))).constantValue, -1)
+        XCTAssertTrue(try value(op(n(1), .remainder, a), [0, 0, 0]).isNaN, "a run-time remainder by zero is IEEE")
+        assertError(op(a, .remainder, n(0)), .divisionByZeroConstant("slot[0] % 0"))
+        XCTAssertEqual(BinaryOperator.remainder.precedence, BinaryOperator.multiply.precedence)
+    }
+
     func testComparisonAndLogicalOperatorsGiveOneOrZero() throws {
         let cases: [(ExpressionNode, Double)] = [
             (op(a, .less, b), 0), (op(b, .less, a), 1), (op(a, .less, a), 0),

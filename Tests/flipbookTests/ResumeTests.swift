@@ -31,7 +31,7 @@ final class ResumeTests: RenderDirectoryTestCase {
         let version = try flipbook("--version").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(manifest["flipbookVersion"] as? String, version)
         var parts = [("flipbook", Data(version.utf8))]
-        for (label, file) in [("scene", scene), ("font", FontFiles.dejaVuSans.regular), ("font", FontFiles.dejaVuSans.bold)] {
+        for (label, file) in [("scene", scene)] + FontFiles.pinned.paths.map({ ("font", $0) }) {
             parts.append((label, try XCTUnwrap(FileManager.default.contents(atPath: file))))
         }
         var hash = SHA256()

@@ -43,6 +43,8 @@ enum {
     CPNG_ERROR_NO_MEMORY = 3,
     /// A bad argument (size, stride, buffer too small, unknown format); `message` says which.
     CPNG_ERROR_ARGUMENT = 4,
+    /// The image declares more pixels than the caller's limit; nothing was decoded.
+    CPNG_ERROR_TOO_LARGE = 5,
 };
 
 typedef struct {
@@ -85,7 +87,9 @@ typedef struct {
 } cpng_decoded;
 
 /// Reads the PNG at `path` with libpng. On success fills `out`; free it with cpng_decoded_free.
-int cpng_read_file(const char *path, cpng_decoded *out, cpng_status *status);
+/// When `max_pixels` is not 0, an image whose header declares more pixels (width × height) is
+/// refused with CPNG_ERROR_TOO_LARGE before any pixel is decoded; `out` then holds its size.
+int cpng_read_file(const char *path, uint64_t max_pixels, cpng_decoded *out, cpng_status *status);
 
 void cpng_decoded_free(cpng_decoded *decoded);
 

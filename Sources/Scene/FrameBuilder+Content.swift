@@ -1,0 +1,100 @@
+import Motion
+
+/// A view's own content, in UIKit's order above its background: gradient, image, shape,
+/// label; and its shadow.
+extension FrameBuilder {
+    /// The view's shadow at this instant in its parent's coordinates, or nil when it draws none
+    /// (opacity or colour alpha 0, or a non-finite value). The radius is clamped at 0. The
+    /// offset and radius are the layer's own, so they turn and scale with its transform
+    /// (`local`), as a CALayer's shadow does.
+    func shadowStyle(_ view: View, base: Int, local: AffineTransform) -> ShadowStyle? {
+        let opacity = clampUnit(at(base, .shadowOpacity))
+        let w = at(base, .shadowOffsetWidth), h = at(base, .shadowOffsetHeight)
+        let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
+        var style = ShadowStyle(color: color(base, .shadowRed, alpha: opacity),
+                                offset: Size(width: local.a * w + local.c * h, height: local.b * w + local.d * h),
+                                radius: max(at(base, .shadowRadius), 0) * scale)
+        guard style.color.alpha > 0, style.offset.width.isFinite, style.offset.height.isFinite, style.radius.isFinite else {
+            return nil
+        }
+        style.color.alpha = clampUnit(style.color.alpha)
+        return style
+    }
+
+    mutating func drawContent(_ view: View, base: Int, bounds: Rect, outline: Path, alpha: Double) throws {
+        if let gradient = view.gradient, let fill = gradientFill(gradient, bounds: bounds, alpha: alpha) {
+            emit(.fillGradient(outline, fill))
+        }
+        if let image = view.image, alpha > 0 {
+            let rect = image.contentMode.rect(for: image.source.size, in: bounds)
+            if rect.width > 0, rect.height > 0 {
+                if view.clipsToBounds {
+                    commands.append(.save)
+                    commands.append(.clip(outline))
+                }
+                emit(.image(image.source, rect))
+                if view.clipsToBounds { commands.append(.restore) }
+            }
+        }
+        if let shape = view.shape { try drawShape(shape, base: base, bounds: bounds, alpha: alpha) }
+        if let label = view.label {
+            let textColor = color(base, .labelRed, alpha: alpha)
+            let fontSize = at(base, .labelFontSize)
+            if textColor.alpha > 0, !label.text.isEmpty, fontSize > 0 {
+                emit(.text(TextRun(text: label.text, box: bounds, fontSize: fontSize, weight: label.weight, color: textColor,
+                                   alignment: label.alignment, numberOfLines: label.numberOfLines,
+                                   lineBreakMode: label.lineBreakMode, lineSpacing: label.lineSpacing)))
+            }
+        }
+    }
+
+    /// CAShapeLayer: the path filled by its rule, then stroked between strokeStart and
+    /// strokeEnd; both clipped to the bounds as drawRect: output is.
+    private mutating func drawShape(_ shape: Shape, base: Int, bounds: Rect, alpha: Double) throws {
+        let fill = color(base, .fillRed, alpha: alpha)
+        let stroke = color(base, .strokeRed, alpha: alpha)
+        let lineWidth = at(base, .lineWidth)
+        let start = clampUnit(at(base, .strokeStart)), end = clampUnit(at(base, .strokeEnd))
+        let strokes = stroke.alpha > 0 && lineWidth > 0 && end > start
+        guard fill.alpha > 0 || strokes else { return }
+        let path = try self.path(of: shape.elements, width: bounds.width, height: bounds.height)
+        commands.append(.save)
+        commands.append(.clip(Path(rect: bounds)))
+        if fill.alpha > 0 {
+            emit(shape.fillRule == .nonZero ? .fill(path, fill) : .fillRule(path, fill, shape.fillRule))
+        }
+        if strokes {
+            let trimmed = start > 0 || end < 1 ? path.trimmed(from: start, to: end) : path
+            let style = StrokeStyle(lineWidth: lineWidth, lineCap: shape.lineCap, lineJoin: shape.lineJoin,
+                                    dashPattern: shape.lineDashPattern, dashPhase: shape.lineDashPhase)
+            if style == StrokeStyle(lineWidth: lineWidth) {
+                emit(.stroke(trimmed, stroke, lineWidth: lineWidth))
+            } else {
+                emit(.strokeStyled(trimmed, stroke, style))
+            }
+        }
+        commands.append(.restore)
+    }
+
+    /// The gradient's colours at this instant (from their slots when they animate), placed in
+    /// `bounds`; nil when every colour is clear.
+    private func gradientFill(_ gradient: Gradient, bounds: Rect, alpha: Double) -> GradientFill? {
+        var colors = gradient.colors
+        if let first = gradient.colorSlots {
+            let slot = scene.extraBase + first
+            for i in colors.indices where slot + 4 * i + 3 < values.count {
+                let s = slot + 4 * i
+                colors[i] = Color(red: values[s], green: values[s + 1], blue: values[s + 2], alpha: values[s + 3])
+            }
+        }
+        colors = colors.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: clampUnit($0.alpha) * alpha) }
+        guard colors.contains(where: { $0.alpha > 0 }) else { return nil }
+        func place(_ p: Point) -> Point { Point(x: bounds.minX + p.x * bounds.width, y: bounds.minY + p.y * bounds.height) }
+        let start = place(gradient.startPoint), end = place(gradient.endPoint)
+        // CAGradientLayer's radial gradient is an ellipse centred on startPoint whose radii
+        // reach endPoint's x and y distances.
+        let radii = Size(width: abs(end.x - start.x), height: abs(end.y - start.y))
+        return GradientFill(kind: gradient.kind, offsets: gradient.resolvedLocations, colors: colors,
+                            start: start, end: end, radii: radii)
+    }
+}

@@ -1,0 +1,73 @@
+import Motion
+
+/// Which view a touch lands on, as UIKit's `hitTest(_:with:)` finds it at the presentation
+/// values of one instant: siblings are tried front to back (the reverse of drawing order), a
+/// view is only entered when the point lies inside its bounds (so a subview sticking out of
+/// its parent cannot be touched there, whether or not the parent clips), and a hidden view,
+/// one with alpha < 0.01, or one with `isUserInteractionEnabled` false is skipped with its
+/// whole subtree. The deepest view containing the point wins.
+struct HitTest {
+    let scene: Scene
+    let children: [[Int]]
+    let values: [Double]
+
+    /// Alpha below which a view does not receive touches (UIKit's documented 0.01).
+    static let minimumAlpha = 0.01
+
+    /// The deepest view under `point` (canvas points), or nil.
+    func view(at point: Point, roots: [Int]) -> Int? {
+        for root in frontToBack(roots) {
+            if let hit = hit(root, point: point, parentToCanvas: .identity) { return hit }
+        }
+        return nil
+    }
+
+    private func hit(_ index: Int, point: Point, parentToCanvas: AffineTransform) -> Int? {
+        let base = index * ViewProperty.count
+        func at(_ p: ViewProperty) -> Double { values[base + p.rawValue] }
+        guard scene.views[index].isUserInteractionEnabled, at(.hidden) == 0, at(.alpha) >= Self.minimumAlpha else { return nil }
+        let toCanvas = ViewGeometry.localToParent(values, base: base).concatenating(parentToCanvas)
+        guard let local = toCanvas.inverse(applyingTo: point) else { return nil }
+        let minX = at(.boundsX), minY = at(.boundsY)
+        guard local.x >= minX, local.y >= minY, local.x < minX + at(.boundsWidth), local.y < minY + at(.boundsHeight) else { return nil }
+        for child in frontToBack(children[index]) {
+            if let hit = hit(child, point: point, parentToCanvas: toCanvas) { return hit }
+        }
+        return index
+    }
+
+    /// Siblings front to back: decreasing zPosition, then the later in the file first.
+    private func frontToBack(_ siblings: [Int]) -> [Int] {
+        let z = ViewProperty.zPosition.rawValue
+        return siblings.enumerated().sorted { a, b in
+            let za = values[a.element * ViewProperty.count + z], zb = values[b.element * ViewProperty.count + z]
+            return za != zb ? za > zb : a.offset > b.offset
+        }.map(\.element)
+    }
+}
+
+extension AffineTransform {
+    /// The point this transform maps to `point`, or nil when it is not invertible.
+    func inverse(applyingTo point: Point) -> Point? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        let x = point.x - tx, y = point.y - ty
+        return Point(x: (x * d - y * c) / det, y: (y * a - x * b) / det)
+    }
+}
+
+/// A system that takes scripted touches (a scroll view; later a pan gesture recognizer). When
+/// a finger touches down, the Player hit-tests the view under it and offers the stroke to the
+/// responders of that view and then of each ancestor in turn: the innermost one that accepts
+/// it gets it (UIKit's default when recognizers are nested). A stroke nobody takes and that
+/// does not move farther than `TouchStroke.tapSlop` is a tap on the hit view (or the nearest
+/// ancestor with an `onTap` action).
+public protocol TouchResponder: SceneSystem {
+    /// The view (index into `Scene.views`) whose area receives the touches.
+    var responderView: Int { get }
+    /// Whether it takes `stroke`, touching down at scene time `t`.
+    func accepts(_ stroke: TouchStroke, at t: Double) -> Bool
+    /// The stroke (index into `Scene.touches`) is this responder's from touch-down to lift-off;
+    /// it schedules its own events to follow it.
+    mutating func touchBegan(_ index: Int, _ stroke: TouchStroke, at t: Double, context: inout SystemContext) throws
+}

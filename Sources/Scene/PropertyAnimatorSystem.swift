@@ -1,0 +1,293 @@
+import Motion
+
+/// A UIViewPropertyAnimator as a scene system, following the state diagram of Apple's
+/// documentation and WWDC 2016 session 216: `inactive` → (`startAnimation`, `pauseAnimation`,
+/// setting `fractionComplete`) → `active` (running or paused) → natural end → `inactive`, or
+/// `stopAnimation(false)` → `stopped` → `finishAnimation(at:)` → `inactive`.
+///
+/// It drives the slots its targets write, and its own: `ID.state` (0 inactive, 1 active,
+/// 2 stopped), `ID.fractionComplete`, `ID.isReversed`, `ID.isRunning` and `ID.finalPosition`
+/// (0 end, 1 start, 2 current; set just before completions run).
+///
+/// Each driven component moves as value = from + (to − from)·q, q its progress. While running,
+/// q follows a segment from q₀ to the end (1, or 0 reversed) with the timing (a curve, or a
+/// spring whose relative velocity is the timing's `dx` for x-like components, `dy` for y-like
+/// ones and `dx` for the rest); `fractionComplete` moves linearly in time over the segment.
+/// Where Apple is silent, the choices (documented in docs/scenes.md) are: resuming a paused
+/// animator runs the remaining (1 − fractionComplete) × duration (reversed: fractionComplete ×
+/// duration), Apple's formula for animations added late; `continueAnimation` runs its segment
+/// over durationFactor × duration, as its documentation says ("multiplied by the original
+/// duration to obtain the new duration"); reversing a running animator turns it around in
+/// place over the time it has run. `addAnimations(delayFactor: d)` components hold still for
+/// the first d of the progress and cover the rest in what remains.
+public struct PropertyAnimatorSystem: SceneSystem {
+    public let declaration: PropertyAnimatorDeclaration
+    /// By `SystemCommand.payload`.
+    public let commands: [AnimatorCommand]
+    /// Slots of `ID.state`, `ID.fractionComplete`, `ID.isReversed`, `ID.isRunning`, `ID.finalPosition`.
+    public let stateSlots: [Int]
+    /// The slots the targets write, and for each: 0 x-like, 1 y-like, 2 other; its delay factor.
+    let driven: [Int]
+    var axisOf: [Int]
+    let delayOf: [Double]
+
+    struct Segment: Hashable, Sendable {
+        var begin: Double
+        var duration: Double
+        var q0: [Double]       // per axis class
+        var qEnd: Double
+        var f0: Double
+        var fEnd: Double
+        var timings: [AnimationTiming]   // per axis class
+        var end: Double { begin + (timings.map(\.duration).max() ?? duration) }
+    }
+
+    var exists = false
+    var state = 0
+    var isReversed = false
+    var isInterruptible: Bool
+    var pausesOnCompletion: Bool
+    var scrubsLinearly: Bool
+    var from: [Double] = []
+    var to: [Double] = []
+    var q = [0.0, 0.0, 0.0]
+    var fraction = 0.0
+    var running: Segment?
+    var pendingStart: Double?
+    var finalPosition = 0.0
+    var generation = 0
+
+    public init(declaration: PropertyAnimatorDeclaration, commands: [AnimatorCommand], stateSlots: [Int], initialModel: [Double], viewSlotCount: Int) {
+        self.declaration = declaration; self.commands = commands; self.stateSlots = stateSlots
+        var driven: [Int] = [], axes: [Int] = [], delays: [Double] = []
+        for target in declaration.targets {
+            for (slot, _) in target.property.writes(0, model: initialModel) where !driven.contains(slot) {
+                driven.append(slot); axes.append(Self.axisClass(of: slot, viewSlotCount: viewSlotCount)); delays.append(target.delayFactor)
+            }
+        }
+        self.driven = driven; self.axisOf = axes; self.delayOf = delays
+        isInterruptible = declaration.isInterruptible
+        pausesOnCompletion = declaration.pausesOnCompletion
+        scrubsLinearly = declaration.scrubsLinearly
+    }
+
+    /// 0 x-like, 1 y-like, 2 other.
+    static func axisClass(of slot: Int, viewSlotCount: Int) -> Int {
+        guard slot < viewSlotCount, let property = ViewProperty(rawValue: slot % ViewProperty.count) else { return 2 }
+        switch property {
+        case .positionX, .boundsX, .boundsWidth, .translationX, .scaleX: return 0
+        case .positionY, .boundsY, .boundsHeight, .translationY, .scaleY: return 1
+        default: return 2
+        }
+    }
+
+    public var name: String { "animator '\(declaration.id)'" }
+    public var drivenSlots: [Int] { driven + stateSlots }
+
+    // MARK: Values
+
+    func progress(at t: Double) -> (q: [Double], fraction: Double) {
+        guard let segment = running, t >= segment.begin else { return (q, fraction) }
+        let elapsed = t - segment.begin
+        let q = (0..<3).map { c in segment.q0[c] + (segment.qEnd - segment.q0[c]) * segment.timings[c].progress(at: elapsed) }
+        let u = segment.duration > 0 ? min(elapsed / segment.duration, 1) : 1
+        return (q, segment.f0 + (segment.fEnd - segment.f0) * u)
+    }
+
+    public mutating func advance(to t: Double, context: inout SystemContext) throws {
+        write(at: t, into: &context.model)
+    }
+
+    func write(at t: Double, into model: inout [Double]) {
+        let (q, fraction) = progress(at: t)
+        if exists {
+            for (i, slot) in driven.enumerated() {
+                var p = q[axisOf[i]]
+                let d = delayOf[i]
+                if d > 0 { p = max((p - d) / (1 - d), 0) }
+                model[slot] = from[i] + (to[i] - from[i]) * p
+            }
+        }
+        model[stateSlots[0]] = Double(state)
+        model[stateSlots[1]] = exists ? fraction : 0
+        model[stateSlots[2]] = isReversed ? 1 : 0
+        model[stateSlots[3]] = running != nil && t >= running!.begin ? 1 : 0
+        model[stateSlots[4]] = finalPosition
+    }
+
+    /// Freezes the values where they are at `t` (pausing, stopping).
+    mutating func freeze(at t: Double) {
+        (q, fraction) = progress(at: t)
+        running = nil
+        pendingStart = nil
+    }
+
+    // MARK: Commands and events
+
+    static let scheduledBase = 1_000_000
+    enum Scheduled { static let end = 0, delayedStart = 1, count = 2 }
+
+    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
+        if payload >= Self.scheduledBase {
+            let code = payload - Self.scheduledBase
+            guard code / Scheduled.count == generation else { return }
+            if code % Scheduled.count == Scheduled.end { finishNaturally(at: t, context: &context) } else { begin(at: t, context: &context) }
+            write(at: t, into: &context.model)
+            return
+        }
+        try perform(commands[payload], at: t, context: &context)
+        write(at: t, into: &context.model)
+    }
+
+    func misuse(_ command: AnimatorCommand, _ rule: String) -> AnimatorMisuse {
+        AnimatorMisuse(animator: declaration.id, command: command.name, rule: rule)
+    }
+
+    mutating func perform(_ command: AnimatorCommand, at t: Double, context: inout SystemContext) throws {
+        if case .create = command { create(at: t, model: context.model); return }
+        guard exists else { throw misuse(command, "before the animator was created (a handler must 'create' it first)") }
+        switch command {
+        case .create: break
+        case .start(let delay):
+            guard state != 2 else { throw misuse(command, "on a stopped animator: finish it first (finishAnimation(at:))") }
+            guard running == nil, pendingStart == nil else { return }
+            state = 1
+            if delay > 0 {
+                pendingStart = t + delay
+                generation += 1
+                context.schedule(at: t + delay, payload: Self.scheduledBase + generation * Scheduled.count + Scheduled.delayedStart)
+            } else {
+                begin(at: t, context: &context)
+            }
+        case .pause:
+            guard state != 2 else { throw misuse(command, "on a stopped animator") }
+            freeze(at: t)
+            state = 1
+            generation += 1
+        case .stop(let withoutFinishing):
+            guard state != 2 else { throw misuse(command, "on an animator that is already stopped") }
+            freeze(at: t)
+            generation += 1
+            state = withoutFinishing ? 0 : 2
+            if withoutFinishing { settle() }
+        case .finish(let position):
+            guard state == 2 else {
+                throw misuse(command, "is only allowed on a stopped animator (call stopAnimation(false) first); it is \(["inactive", "active"][state])")
+            }
+            switch position {
+            case .end: q = [1, 1, 1]; fraction = 1
+            case .start: q = [0, 0, 0]; fraction = 0
+            case .current: break
+            }
+            state = 0
+            complete(position, context: &context)
+        case let .continue(timing, factor, velocitySlots):
+            guard state == 1 else {
+                throw misuse(command, state == 0 ? "on an inactive animator (start or pause it first)" : "on a stopped animator")
+            }
+            freeze(at: t)
+            var velocity: Point?
+            if let slots = velocitySlots { velocity = Point(x: context.model[slots[0]], y: context.model[slots[1]]) }
+            run(from: t, duration: factor * declaration.duration, timing: timing ?? declaration.timing, velocity: velocity, context: &context)
+        case .setFractionComplete(let slot):
+            guard state != 2 else { throw misuse(command, "on a stopped animator") }
+            guard running == nil else { throw misuse(command, "while it is running (pause it first)") }
+            let f = min(max(context.model[slot], 0), 1)
+            fraction = f
+            let p = scrubsLinearly ? f : Self.curved(f, declaration.timing)
+            q = [p, p, p]
+            state = 1
+        case .setReversed(let slot):
+            let reversed = context.model[slot] != 0
+            guard reversed != isReversed else { return }
+            isReversed = reversed
+            if running != nil {
+                // Turn around in place, over the time it has run.
+                freeze(at: t)
+                let remaining = (isReversed ? fraction : 1 - fraction) * declaration.duration
+                run(from: t, duration: remaining, timing: declaration.timing, velocity: .zero, context: &context)
+            }
+        case .setInterruptible(let value):
+            guard state == 0 else { throw misuse(command, "cannot change while the animator is active or stopped") }
+            isInterruptible = value
+        case .setPausesOnCompletion(let value): pausesOnCompletion = value
+        case .setScrubsLinearly(let value): scrubsLinearly = value
+        }
+    }
+
+    /// A new animator instance: the old one, if any, stays where it is; targets are read now.
+    mutating func create(at t: Double, model: [Double]) {
+        if exists { freeze(at: t) }
+        var values = model
+        if exists { write(at: t, into: &values) }
+        var target = values
+        for item in declaration.targets {
+            for (slot, value) in item.property.writes(model[item.argumentSlot], model: target) { target[slot] = value }
+        }
+        from = driven.map { values[$0] }
+        to = driven.map { target[$0] }
+        exists = true; state = 0; isReversed = false
+        isInterruptible = declaration.isInterruptible; pausesOnCompletion = declaration.pausesOnCompletion
+        scrubsLinearly = declaration.scrubsLinearly
+        q = [0, 0, 0]; fraction = 0; running = nil; pendingStart = nil; finalPosition = 0
+        generation += 1
+    }
+
+    /// `startAnimation` now: from the start (the timing's own velocity) or resuming the rest.
+    mutating func begin(at t: Double, context: inout SystemContext) {
+        pendingStart = nil
+        let fresh = fraction == 0 && q == [0, 0, 0] && !isReversed
+        let remaining = fresh ? declaration.duration : (isReversed ? fraction : 1 - fraction) * declaration.duration
+        run(from: t, duration: remaining, timing: declaration.timing, velocity: fresh ? nil : .zero, context: &context)
+    }
+
+    /// Runs from the current progress to the end (or the start, reversed).
+    mutating func run(from t: Double, duration: Double, timing: AnimatorTiming, velocity: Point?, context: inout SystemContext) {
+        let qEnd = isReversed ? 0.0 : 1.0
+        let timings = (0..<3).map { c -> AnimationTiming in
+            let v = velocity.map { c == 1 ? $0.y : $0.x } ?? timing.velocity(axis: c)
+            return timing.timing(duration: duration, velocity: v)
+        }
+        let segment = Segment(begin: t, duration: duration, q0: q, qEnd: qEnd, f0: fraction, fEnd: qEnd, timings: timings)
+        running = segment
+        state = 1
+        generation += 1
+        context.schedule(at: segment.end, payload: Self.scheduledBase + generation * Scheduled.count + Scheduled.end)
+    }
+
+    mutating func finishNaturally(at t: Double, context: inout SystemContext) {
+        guard let segment = running else { return }
+        q = [segment.qEnd, segment.qEnd, segment.qEnd]
+        fraction = segment.fEnd
+        running = nil
+        if pausesOnCompletion { return }   // stays active, paused; no completion
+        state = 0
+        complete(isReversed ? .start : .end, context: &context)
+    }
+
+    mutating func complete(_ position: AnimatingPosition, context: inout SystemContext) {
+        finalPosition = Double(position.rawValue)
+        settle()
+        context.model[stateSlots[4]] = finalPosition
+        for action in declaration.completions { context.runAction(action) }
+    }
+
+    /// The values stay where they are as the new start (an inactive animator holds them).
+    mutating func settle() {
+        var values = [Double](repeating: 0, count: (driven.max() ?? 0) + 1)
+        for (i, slot) in driven.enumerated() {
+            var p = q[axisOf[i]]
+            if delayOf[i] > 0 { p = max((p - delayOf[i]) / (1 - delayOf[i]), 0) }
+            values[slot] = from[i] + (to[i] - from[i]) * p
+        }
+        from = driven.map { values[$0] }
+        to = from
+        q = [0, 0, 0]
+    }
+
+    /// The timing curve's value at `f` (a spring scrubs linearly).
+    static func curved(_ f: Double, _ timing: AnimatorTiming) -> Double {
+        if case .curve(let curve) = timing { return curve.value(at: f) }
+        return f
+    }
+}

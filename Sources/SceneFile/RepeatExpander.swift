@@ -1,0 +1,299 @@
+import Scene
+import Yams
+
+/// Expands a view template with `repeat: {count: N, as: i}` into its copies: copy k is the
+/// template with `i` = k, its id (and every id in its subtree) suffixed `_k`, and each
+/// expression string of a number, condition or label text computed once with the loop
+/// variables bound. Nested repeats multiply (`dot_3_2` is copy 2 of `dot` inside copy 3 of
+/// its parent) and see every enclosing loop variable.
+///
+/// Each copy is a plain view node read by the ordinary view decoder, so every key keeps its
+/// meaning and its errors; a copy is located at its template's text. A value that cannot be
+/// computed is reported once (for the first copy it fails in, naming the loop variables) and
+/// 0, `false` or the text as written stands in for it.
+struct RepeatExpander {
+    /// A loop variable and its value in one copy.
+    typealias Binding = (name: String, value: Int)
+
+    /// A view made from a template: its mapping with values computed (without `repeat`, and
+    /// without `subviews` when they are listed here), the loop variables it was made with, and
+    /// the copies of its subviews.
+    struct Copy {
+        var node: Located
+        var bindings: [Binding]
+        var subviews: [Copy]
+    }
+
+    /// Where a node was written.
+    struct Position: Hashable {
+        let line: Int, column: Int
+        init(line: Int, column: Int) { self.line = line; self.column = column }
+        init(_ node: Located) { self.init(line: node.line, column: node.column) }
+        init(_ error: SceneFileError) { self.init(line: error.line, column: error.column) }
+    }
+
+    /// The most copies one `repeat` makes.
+    static let maximumCount = 10_000
+    /// The most views a scene may have once its repeats are expanded.
+    static let maximumViews = 100_000
+    static let repeatKeys = ["count", "as"]
+
+    /// Keys whose value is a number or a list of numbers (points, sizes, rects, scales).
+    static let numberKeys: Set<String> = ["frame", "bounds", "position", "center", "anchorPoint", "rotation", "alpha",
+                                          "cornerRadius", "borderWidth", "zPosition", "translation", "scale", "fontSize"]
+    /// Keys whose value is a condition.
+    static let conditionKeys: Set<String> = ["hidden", "clipsToBounds", "bold"]
+    /// Keys whose value is a colour; its list form [r, g, b, a] takes expressions.
+    static let colorKeys: Set<String> = ["backgroundColor", "borderColor", "color"]
+    /// Keys whose value is text with `{expression}` parts.
+    static let textKeys: Set<String> = ["text", "label"]
+    /// Keys copied as written: a shape's path is an expression evaluated every frame.
+    static let verbatimKeys: Set<String> = ["shape", "onTap"]
+
+    private(set) var errors: [SceneFileError] = []
+    /// Where a value could not be computed.
+    private(set) var failed: Set<Position> = []
+    /// Where a value (or a list holding one) was computed from the loop variables.
+    private(set) var varying: Set<Position> = []
+    /// Where a problem of a `repeat` key was reported.
+    private var reportedPlaces: Set<Position> = []
+    /// Views that may still be made.
+    private var budget: Int
+
+    init(budget: Int) { self.budget = budget }
+
+    private struct TooManyViews: Error {}
+
+    /// The views `template` (a view with `repeat`) makes, outside any other repeat.
+    mutating func expand(_ template: Located) throws -> [Copy] {
+        do { return try expand(template, outer: []) } catch is TooManyViews {
+            let repeatNode = Self.repeatNode(of: template)
+            let node = repeatNode.flatMap { Self.value(of: "count", in: $0) } ?? repeatNode ?? template
+            throw node.error(.invalidValue, "the repeat makes more views than a scene may have: at most \(Self.maximumViews) "
+                             + "with its other views (every copy and its subviews count, nested repeats multiply)")
+        }
+    }
+
+    /// The `repeat` value of a view mapping.
+    static func repeatNode(of view: Located) -> Located? { value(of: "repeat", in: view) }
+
+    private static func value(of key: String, in node: Located) -> Located? {
+        guard case .mapping(let mapping) = node.node else { return nil }
+        for (keyNode, value) in mapping {
+            if case .scalar(let scalar) = keyNode, scalar.string == key { return node.child(value, key: key) }
+        }
+        return nil
+    }
+
+    /// The views `template` makes with the enclosing loop variables `outer`: its copies when
+    /// it repeats, else itself with values computed.
+    private mutating func expand(_ template: Located, outer: [Binding]) throws -> [Copy] {
+        guard let repeatNode = Self.repeatNode(of: template) else { return [try instantiate(template, bindings: outer)] }
+        let (count, name) = loop(repeatNode, outer: outer)
+        return try (0..<count).map { try instantiate(template, bindings: outer + [(name, $0)]) }
+    }
+
+    // MARK: The repeat key
+
+    /// The number of copies and the loop variable's name; on a problem (recorded), one copy,
+    /// so the template's own values are still checked.
+    private mutating func loop(_ node: Located, outer: [Binding]) -> (count: Int, name: String) {
+        var name = "i"
+        var countNode = node
+        if case .mapping = node.node {
+            var unknownKeys: [SceneFileError] = []
+            let fields: Fields
+            do { fields = try node.mapping(allowed: Self.repeatKeys, unknownKeys: &unknownKeys) } catch {
+                report(error, at: node, outer)
+                return (1, name)
+            }
+            for problem in unknownKeys { report(problem, at: node, []) }
+            if let nameNode = fields["as"] {
+                if case .scalar(let scalar) = nameNode.node { name = scalar.string }
+                if let problem = loopNameProblem(nameNode, outer: outer) { report(problem, at: nameNode, []) }
+            }
+            guard let given = fields["count"] else {
+                report(node.error(.missingKey, "missing key 'count' (the number of copies, 0…\(Self.maximumCount))"), at: node, [])
+                return (1, name)
+            }
+            countNode = given
+        } else if case .sequence = node.node {
+            report(node.error(.wrongType, "expected a count of copies or {count: N, as: NAME}, found \(node.found)"), at: node, [])
+            return (1, name)
+        }
+        do { return (try count(countNode, outer: outer), name) } catch {
+            report(error, at: countNode, outer)
+        }
+        return (1, name)
+    }
+
+    /// Records a problem of a `repeat` key once, however many enclosing copies meet it.
+    private mutating func report(_ error: Error, at node: Located, _ outer: [Binding]) {
+        var problem = (error as? SceneFileError) ?? node.error(.invalidValue, "\(error)")
+        guard reportedPlaces.insert(Position(problem)).inserted else { return }
+        problem.message += Self.note(outer)
+        errors.append(problem)
+    }
+
+    private func loopNameProblem(_ node: Located, outer: [Binding]) -> SceneFileError? {
+        guard case .scalar(let scalar) = node.node else { return node.error(.wrongType, "expected a loop variable name, found \(node.found)") }
+        let name = scalar.string
+        guard Scene.isIdentifier(name), !reservedExpressionWords.contains(name) else {
+            return node.error(.invalidValue, "expected a loop variable name of letters, digits and '_' starting with a letter, "
+                              + "not one of \(reservedExpressionWords.sorted().joined(separator: ", ")), found '\(name)'")
+        }
+        guard !outer.contains(where: { $0.name == name }) else {
+            return node.error(.invalidValue, "'\(name)' is already the loop variable of an enclosing repeat; name this one otherwise with 'as'")
+        }
+        return nil
+    }
+
+    /// A whole number in 0…`maximumCount`, written as a number or computed from `outer`.
+    private func count(_ node: Located, outer: [Binding]) throws -> Int {
+        let what = "a whole number of copies (0…\(Self.maximumCount))"
+        let value: Double
+        if case .scalar(let scalar) = node.node, !Self.isNumberLiteral(scalar) {
+            value = try evaluate(node, text: scalar.string, type: .number, bindings: outer)
+        } else {
+            value = try node.number(what)
+        }
+        guard value == value.rounded() else { throw node.error(.invalidValue, "expected \(what), found \(formatted(value))") }
+        guard value >= 0 else { throw node.error(.invalidValue, "expected \(what), found \(formatted(value))") }
+        guard value <= Double(Self.maximumCount) else {
+            throw node.error(.invalidValue, "expected \(what), found \(formatted(value)); \(Self.maximumCount) is the most one repeat makes")
+        }
+        return Int(value)
+    }
+
+    // MARK: Copies
+
+    private mutating func instantiate(_ template: Located, bindings: [Binding]) throws -> Copy {
+        budget -= 1
+        if budget < 0 { throw TooManyViews() }
+        guard case .mapping(let mapping) = template.node, let entries = try? template.namedEntries() else {
+            return Copy(node: template, bindings: bindings, subviews: [])
+        }
+        var pairs: [(Node, Node)] = []
+        var subviews: [Copy] = []
+        for (key, keyNode, value) in entries {
+            switch (key, value.node) {
+            case ("repeat", _):
+                continue
+            case ("id", .scalar(let scalar)) where !bindings.isEmpty:
+                varying.insert(Position(value))
+                let suffix = bindings.map { "_\($0.value)" }.joined()
+                pairs.append((keyNode.node, .scalar(Node.Scalar(scalar.string + suffix, scalar.tag, scalar.style, scalar.mark))))
+            case ("subviews", .sequence(let items)):
+                for (index, item) in items.enumerated() {
+                    subviews += try expand(value.element(item, index: index), outer: bindings)
+                }
+            default:
+                pairs.append((keyNode.node, substitute(value, key: key, bindings: bindings)))
+            }
+        }
+        let node = Node.mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        return Copy(node: Located(node: node, file: template.file, path: template.path), bindings: bindings, subviews: subviews)
+    }
+
+    /// `value` (of `key`) with its expressions computed.
+    private mutating func substitute(_ value: Located, key: String, bindings: [Binding]) -> Node {
+        if Self.verbatimKeys.contains(key) { return value.node }
+        switch value.node {
+        case .scalar(let scalar):
+            if Self.numberKeys.contains(key) { return number(value, scalar, bindings) }
+            if Self.conditionKeys.contains(key) { return condition(value, scalar, bindings) }
+            if Self.textKeys.contains(key) { return text(value, scalar, bindings) }
+            return value.node
+        case .sequence(let sequence) where Self.numberKeys.contains(key) || Self.colorKeys.contains(key):
+            let before = varying.count
+            let items = sequence.enumerated().map { index, item -> Node in
+                guard case .scalar(let scalar) = item else { return item }
+                return number(value.element(item, index: index), scalar, bindings)
+            }
+            if varying.count > before { varying.insert(Position(value)) }
+            return .sequence(Node.Sequence(items, sequence.tag, sequence.style, sequence.mark))
+        case .mapping(let mapping):
+            guard let entries = try? value.namedEntries() else { return value.node }
+            let pairs = entries.map { ($0.keyNode.node, substitute($0.value, key: $0.key, bindings: bindings)) }
+            return .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark))
+        default:
+            return value.node
+        }
+    }
+
+    // MARK: Values
+
+    private static let yamlSpecialNumbers: Set<String> = [".nan", ".inf", "+.inf", "-.inf"]
+
+    /// Whether a scalar is a number as YAML writes one (left for the view decoder to check).
+    private static func isNumberLiteral(_ scalar: Node.Scalar) -> Bool {
+        scalar.style == .plain && (Double(scalar.string) != nil || yamlSpecialNumbers.contains(scalar.string.lowercased()))
+    }
+
+    private mutating func number(_ node: Located, _ scalar: Node.Scalar, _ bindings: [Binding]) -> Node {
+        if Self.isNumberLiteral(scalar) { return node.node }
+        varying.insert(Position(node))
+        var text = "0"
+        do { text = try evaluate(node, text: scalar.string, type: .number, bindings: bindings).shortestText } catch {
+            record(error, at: node, bindings: bindings)
+        }
+        return .scalar(Node.Scalar(text, .implicit, .plain, scalar.mark))
+    }
+
+    private mutating func condition(_ node: Located, _ scalar: Node.Scalar, _ bindings: [Binding]) -> Node {
+        if scalar.style == .plain, ["true", "false", "yes", "no"].contains(scalar.string.lowercased()) { return node.node }
+        varying.insert(Position(node))
+        var value = false
+        do { value = try evaluate(node, text: scalar.string, type: .boolean, bindings: bindings) != 0 } catch {
+            record(error, at: node, bindings: bindings)
+        }
+        return .scalar(Node.Scalar(value ? "true" : "false", .implicit, .plain, scalar.mark))
+    }
+
+    private mutating func text(_ node: Located, _ scalar: Node.Scalar, _ bindings: [Binding]) -> Node {
+        guard scalar.string.contains(where: { $0 == "{" || $0 == "}" }) else { return node.node }
+        varying.insert(Position(node))
+        do {
+            let text = try TextTemplate(source: node, text: scalar.string).text { expression, offset in
+                do { return try evaluate(node, text: expression, type: .number, bindings: bindings) } catch var error as SceneFileError {
+                    if error.line > 0 { error.column += offset }
+                    throw error
+                }
+            }
+            return .scalar(Node.Scalar(text, scalar.tag, scalar.style, scalar.mark))
+        } catch {
+            record(error, at: node, bindings: bindings)
+            return node.node
+        }
+    }
+
+    /// The constant value of `text`, an expression over the loop variables in `bindings`.
+    private func evaluate(_ node: Located, text: String, type: ExpressionType, bindings: [Binding]) throws -> Double {
+        let names = bindings.map(\.name)
+        var parser = ExpressionParser(source: node, text: text, resolve: { name in
+            bindings.last { $0.name == name }.map { .number(Double($0.value)) }
+        }, names: { names }, explain: { name in
+            guard name.contains(".") else { return nil }
+            let variables = names.isEmpty ? "none here" : names.map { "'\($0)'" }.joined(separator: ", ")
+            return "is not known here: a repeated view's values are computed once, from numbers, functions and the loop variables (\(variables))"
+        })
+        let expression = try parser.parse(expecting: type)
+        guard let value = expression.constantValue else {
+            throw node.error(.invalidValue, "expected a value computed from numbers and the loop variables, found '\(text)'")
+        }
+        return value
+    }
+
+    /// Records the first problem at `node`, naming the loop variables' values.
+    private mutating func record(_ error: Error, at node: Located, bindings: [Binding]) {
+        guard failed.insert(Position(node)).inserted else { return }
+        var problem = (error as? SceneFileError) ?? node.error(.invalidValue, "\(error)")
+        problem.message += Self.note(bindings)
+        errors.append(problem)
+    }
+
+    /// " (where i = 3, j = 2)", or nothing outside a repeat.
+    static func note(_ bindings: [Binding]) -> String {
+        bindings.isEmpty ? "" : " (where \(bindings.map { "\($0.name) = \($0.value)" }.joined(separator: ", ")))"
+    }
+}

@@ -1,0 +1,216 @@
+import Motion
+import Scene
+import Scroll
+
+/// A view with `scroll:` settings, as read before variables and actions (so its indicator
+/// views exist before any slot is numbered); its delegate actions are resolved later.
+struct ScrollDeclaration {
+    var view: Int
+    var node: Located
+    var settings: ScrollSettings
+    var initialOffset: Point
+    var indicators = ScrollIndicators()
+}
+
+/// What scroll-driven scales need of a scroll view.
+struct ScrollSource {
+    var view: Int
+    /// The content offset's slot along the scroll view's axis.
+    var offsetSlot: Int
+    /// The scroll view's size along that axis (points).
+    var viewportLength: Double
+    var isHorizontal: Bool
+}
+
+extension SceneDecoder {
+    static let scrollKeys = ["contentSize", "contentOffset", "contentInset", "isPagingEnabled", "pagingEnabled", "bounces",
+                             "alwaysBounceHorizontal", "alwaysBounceVertical", "decelerationRate", "showsScrollIndicators",
+                             "showsHorizontalScrollIndicator", "showsVerticalScrollIndicator",
+                             "onBeginDragging", "onEndDragging", "onEndDecelerating", "onEndScrollingAnimation"]
+    static let scrollActionKeys = ["onBeginDragging", "onEndDragging", "onEndDecelerating", "onEndScrollingAnimation"]
+    static let insetKeys = ["top", "left", "bottom", "right"]
+
+    /// The scroll view `index` as a source for scales, or nil when it has no `scroll:` settings.
+    func scrollSource(forView index: Int) -> ScrollSource? {
+        guard let declaration = scrollViews.first(where: { $0.view == index }) else { return nil }
+        let bounds = views[index].bounds
+        // The axis it scrolls along: horizontal when the content is wider than the view, or
+        // when only horizontal bouncing is asked for.
+        let s = declaration.settings
+        let horizontal = s.contentSize.width > bounds.width || (s.alwaysBounceHorizontal && !(s.contentSize.height > bounds.height))
+        let property: ViewProperty = horizontal ? .boundsX : .boundsY
+        return ScrollSource(view: index, offsetSlot: index * ViewProperty.count + property.rawValue,
+                            viewportLength: horizontal ? bounds.width : bounds.height, isHorizontal: horizontal)
+    }
+
+    /// Reads every view's `scroll:` settings (after all views, before variables), sets the
+    /// initial content offset as the bounds origin and adds the indicator views.
+    mutating func decodeScrollViews() {
+        for (index, node) in pendingScrolls {
+            // Declared even when its settings are bad (the error is reported), so that what
+            // refers to it does not also fail.
+            var declaration = ScrollDeclaration(view: index, node: node, settings: ScrollSettings(contentSize: views[index].bounds.size),
+                                                initialOffset: .zero)
+            attempt { d in
+                declaration = try d.decodeScrollSettings(node, view: index)
+                d.views[index].bounds.origin = declaration.initialOffset
+                declaration.indicators = d.addIndicators(for: declaration)
+            }
+            scrollViews.append(declaration)
+        }
+    }
+
+    private func decodeScrollSettings(_ node: Located, view: Int) throws -> ScrollDeclaration {
+        let fields = try node.mapping(allowed: Self.scrollKeys)
+        let contentSizeNode = try fields.require("contentSize", "the content's size [width, height] in points")
+        var settings = ScrollSettings(contentSize: try contentSizeNode.size())
+        let offset = try fields["contentOffset"]?.point() ?? .zero
+        if let insetNode = fields["contentInset"] {
+            let inset = try insetNode.mapping(allowed: Self.insetKeys)
+            settings.contentInset = EdgeInsets(top: try inset["top"]?.number("points") ?? 0, left: try inset["left"]?.number("points") ?? 0,
+                                               bottom: try inset["bottom"]?.number("points") ?? 0, right: try inset["right"]?.number("points") ?? 0)
+        }
+        settings.isPagingEnabled = try Self.flag(fields, "isPagingEnabled", "pagingEnabled") ?? false
+        settings.bounces = try fields["bounces"]?.bool() ?? true
+        settings.alwaysBounceHorizontal = try fields["alwaysBounceHorizontal"]?.bool() ?? false
+        settings.alwaysBounceVertical = try fields["alwaysBounceVertical"]?.bool() ?? false
+        if let rateNode = fields["decelerationRate"] { settings.decelerationRate = try Self.decelerationRate(rateNode) }
+        let both = try fields["showsScrollIndicators"]?.bool()
+        settings.showsHorizontalScrollIndicator = try fields["showsHorizontalScrollIndicator"]?.bool() ?? both ?? true
+        settings.showsVerticalScrollIndicator = try fields["showsVerticalScrollIndicator"]?.bool() ?? both ?? true
+        return ScrollDeclaration(view: view, node: node, settings: settings, initialOffset: offset)
+    }
+
+    /// A boolean written with UIKit's `isX` spelling or the plain one (not both).
+    static func flag(_ fields: Fields, _ uikit: String, _ plain: String) throws -> Bool? {
+        if let a = fields[uikit], fields[plain] != nil {
+            throw a.error(.invalidValue, "'\(uikit)' and '\(plain)' are the same setting; give one")
+        }
+        return try (fields[uikit] ?? fields[plain])?.bool()
+    }
+
+    /// `normal` (0.998 a millisecond), `fast` (0.99) or a number in (0, 1).
+    static func decelerationRate(_ node: Located) throws -> Double {
+        if case .scalar = node.node, let word = try? node.string(), Double(word) == nil {
+            switch word {
+            case "normal": return ScrollSettings.normalDecelerationRate
+            case "fast": return ScrollSettings.fastDecelerationRate
+            default:
+                throw node.error(.invalidValue, "expected a deceleration rate: normal, fast or a number between 0 and 1 (exclusive), found '\(word)'",
+                                 suggestion: closestName(to: word, in: ["normal", "fast"]))
+            }
+        }
+        let rate = try node.number("a deceleration rate: normal, fast or a number between 0 and 1")
+        guard rate > 0, rate < 1 else {
+            throw node.error(.invalidValue, "expected a deceleration rate between 0 and 1 (exclusive; the velocity is multiplied by it every millisecond), found \(formatted(rate))")
+        }
+        return rate
+    }
+
+    /// Adds the scroll indicators as the last subviews of the scroll view, for the axes it
+    /// scrolls along: `ID_horizontalIndicator`, `ID_verticalIndicator`.
+    private mutating func addIndicators(for declaration: ScrollDeclaration) -> ScrollIndicators {
+        let view = views[declaration.view]
+        let s = declaration.settings
+        func scrolls(_ content: Double, _ inset: Double, _ size: Double, _ always: Bool) -> Bool {
+            content + inset > size || (always && s.bounces)
+        }
+        var indices: [Int?] = [nil, nil]
+        let wanted = [
+            s.showsHorizontalScrollIndicator && scrolls(s.contentSize.width, s.contentInset.left + s.contentInset.right, view.bounds.width, s.alwaysBounceHorizontal),
+            s.showsVerticalScrollIndicator && scrolls(s.contentSize.height, s.contentInset.top + s.contentInset.bottom, view.bounds.height, s.alwaysBounceVertical),
+        ]
+        for axis in 0..<2 where wanted[axis] {
+            let id = "\(view.id)_\(axis == 0 ? "horizontal" : "vertical")Indicator"
+            guard viewIndex[id] == nil else { continue }
+            var indicator = View(id: id, parent: declaration.view, frame: Rect(x: 0, y: 0, width: 0, height: 0),
+                                 backgroundColor: ScrollIndicators.color, alpha: 0,
+                                 cornerRadius: ScrollIndicators.thickness / 2)
+            indicator.isUserInteractionEnabled = false
+            indices[axis] = views.count
+            viewIndex[id] = views.count
+            views.append(indicator)
+        }
+        return ScrollIndicators(horizontal: indices[0], vertical: indices[1])
+    }
+
+    /// Resolves the delegate actions and builds the scroll view systems.
+    mutating func scrollSystems(watches: [Int: [ScrollWatch]]) -> [ScrollViewSystem] {
+        var systems: [ScrollViewSystem] = []
+        for declaration in scrollViews {
+            var settings = declaration.settings
+            if let fields = try? declaration.node.mapping(allowed: Self.scrollKeys) {
+                for key in Self.scrollActionKeys {
+                    guard let node = fields[key] else { continue }
+                    attempt { d in
+                        let action = try d.actionIndex(node)
+                        switch key {
+                        case "onBeginDragging": settings.onBeginDragging = action
+                        case "onEndDragging": settings.onEndDragging = action
+                        case "onEndDecelerating": settings.onEndDecelerating = action
+                        default: settings.onEndScrollingAnimation = action
+                        }
+                    }
+                }
+            }
+            let view = views[declaration.view]
+            systems.append(ScrollViewSystem(view: declaration.view, viewID: view.id, initialOffset: declaration.initialOffset,
+                                            viewport: view.bounds.size, settings: settings,
+                                            commands: scrollCommands[declaration.view] ?? [],
+                                            watches: watches[declaration.view] ?? [], indicators: declaration.indicators))
+        }
+        return systems
+    }
+}
+
+extension SceneDecoder {
+    static let setContentOffsetKeys = ["scrollView", "to", "x", "y", "animated"]
+
+    /// `setContentOffset: {scrollView: ID, to: [x, y] (or x: / y:), animated: true}` in an
+    /// action: a command to that scroll view's system. Scroll view systems come first in
+    /// `Scene.systems`, in the order of their views.
+    mutating func decodeSetContentOffset(_ node: Located) throws -> SystemCommand {
+        let fields = try node.mapping(allowed: Self.setContentOffsetKeys)
+        let viewNode = try fields.require("scrollView", "the id of the scroll view to scroll")
+        let id = try viewNode.string("a scroll view id")
+        guard let view = viewIndex[id] else {
+            throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+        }
+        guard let system = scrollViews.firstIndex(where: { $0.view == view }) else {
+            throw viewNode.error(.invalidValue, "view '\(id)' is not a scroll view (it has no 'scroll:' settings)",
+                                 suggestion: closestName(to: id, in: scrollViews.map { views[$0.view].id }))
+        }
+        var x: Double?, y: Double?
+        if let to = fields["to"] {
+            for other in ["x", "y"] where fields[other] != nil {
+                throw fields[other]!.error(.invalidValue, "'to' already gives both coordinates; remove '\(other)'")
+            }
+            let point = try to.point()
+            x = point.x; y = point.y
+        } else {
+            x = try fields["x"]?.number("an offset in points")
+            y = try fields["y"]?.number("an offset in points")
+            guard x != nil || y != nil else { throw node.error(.missingKey, "missing key 'to' ([x, y] in points), or 'x' or 'y'") }
+        }
+        let animated = try fields["animated"]?.bool() ?? true
+        let timing: AnimationTiming? = animated ? .curve(.easeInEaseOut, duration: ScrollPhysics.setContentOffsetDuration) : nil
+        var commands = scrollCommands[view] ?? []
+        commands.append(ScrollCommand(x: x, y: y, timing: timing))
+        scrollCommands[view] = commands
+        return SystemCommand(system: system, payload: -commands.count)
+    }
+}
+
+extension SceneDecoder {
+    /// The ranges scales watch, by scroll view, along each scroll view's axis.
+    func scrollWatches() -> [Int: [ScrollWatch]] {
+        var watches: [Int: [ScrollWatch]] = [:]
+        for watch in scaleWatches {
+            guard let source = scrollSource(forView: watch.scrollView) else { continue }
+            watches[watch.scrollView, default: []].append(
+                ScrollWatch(axis: source.isHorizontal ? 0 : 1, start: watch.start, end: watch.end,
+                            enterAction: watch.enterAction, leaveAction: watch.leaveAction, latchSlot: watch.latch))
+        }
+        return watches
+    }
+}

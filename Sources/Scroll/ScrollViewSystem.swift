@@ -1,0 +1,246 @@
+import Foundation
+import Motion
+import Scene
+
+/// A UIScrollView as a scene system: it drives its view's `bounds.origin` (the content
+/// offset, `ID.contentOffset.x/y`) from scripted fingers, coasting, bouncing and paging as
+/// UIKit does, and runs the delegate actions. Each axis moves on its own (`AxisMotion`),
+/// closed-form between events; every change happens at an event this system schedules at its
+/// exact time (lift-off, an axis coming to rest or reaching an edge, a watched range crossed
+/// at a display refresh), so any frame is computed directly and the same whatever frames
+/// were asked for before.
+public struct ScrollViewSystem: SceneSystem, TouchResponder {
+    /// Index into `Scene.views`.
+    public let view: Int
+    public let viewID: String
+    public var settings: ScrollSettings
+    /// What `setContentOffset` actions ask for, by command number (`SystemCommand.payload`).
+    public var commands: [ScrollCommand]
+    public var watches: [ScrollWatch]
+    /// Views drawn as the scroll indicators (horizontal, vertical), if any.
+    public var indicators: ScrollIndicators
+
+    var axes: [AxisMotion]
+    /// The finger following the content, and the page each axis started on.
+    var stroke: TouchStroke?
+    var startPage = [0, 0]
+    /// Bumped at every change of motion: events scheduled before it are stale.
+    var generation = 0
+    /// The bounds size along each axis, read at each event.
+    var viewport: [Double]
+    /// Each watch's zone (−1 before, 0 inside, 1 past) as last seen.
+    var zones: [Int]
+    var latched: [Bool]
+    /// Whether the content moved by itself since the last lift-off (for didEndDecelerating).
+    var decelerated = false
+    /// Scene time the content last came to rest (the indicators fade from there).
+    var restedAt = -Double.infinity
+    var time = 0.0
+
+    public init(view: Int, viewID: String, initialOffset: Point, viewport: Size, settings: ScrollSettings,
+                commands: [ScrollCommand] = [], watches: [ScrollWatch] = [], indicators: ScrollIndicators = ScrollIndicators()) {
+        self.view = view; self.viewID = viewID; self.settings = settings; self.commands = commands
+        self.watches = watches; self.indicators = indicators
+        self.axes = [.resting(initialOffset.x), .resting(initialOffset.y)]
+        self.viewport = [viewport.width, viewport.height]
+        self.zones = watches.map { $0.zone(of: $0.axis == 0 ? initialOffset.x : initialOffset.y) }
+        self.latched = zones.map { $0 == 1 }
+    }
+
+    public var name: String { "scroll view '\(viewID)'" }
+    public var responderView: Int { view }
+
+    var base: Int { view * ViewProperty.count }
+    var offsetSlots: [Int] { [base + ViewProperty.boundsX.rawValue, base + ViewProperty.boundsY.rawValue] }
+
+    public var drivenSlots: [Int] {
+        offsetSlots + watches.compactMap(\.latchSlot) + indicators.drivenSlots
+    }
+
+    // MARK: Geometry
+
+    func contentLength(_ axis: Int) -> Double { axis == 0 ? settings.contentSize.width : settings.contentSize.height }
+
+    /// The offsets the content rests within along `axis`.
+    func limits(_ axis: Int) -> ClosedRange<Double> {
+        let inset = settings.contentInset
+        let lower = axis == 0 ? -inset.left : -inset.top
+        let upper = contentLength(axis) + (axis == 0 ? inset.right : inset.bottom) - viewport[axis]
+        return lower...max(lower, upper)
+    }
+
+    /// Whether a finger can move the content along `axis`.
+    func scrolls(_ axis: Int) -> Bool {
+        let always = axis == 0 ? settings.alwaysBounceHorizontal : settings.alwaysBounceVertical
+        return limits(axis).upperBound > limits(axis).lowerBound || (always && settings.bounces)
+    }
+
+    func fingerCoordinate(_ axis: Int, at t: Double) -> Double {
+        guard let stroke else { return 0 }
+        let p = stroke.sampledPosition(at: t)
+        return axis == 0 ? p.x : p.y
+    }
+
+    func offset(_ axis: Int, at t: Double) -> Double {
+        axes[axis].offset(at: t, finger: fingerCoordinate(axis, at: t), limits: limits(axis), dimension: viewport[axis], bounces: settings.bounces)
+    }
+
+    // MARK: SceneSystem
+
+    public mutating func advance(to t: Double, context: inout SystemContext) throws {
+        time = t
+        for axis in 0..<2 { context.model[offsetSlots[axis]] = offset(axis, at: t) }
+        for (index, watch) in watches.enumerated() where watch.latchSlot != nil {
+            context.model[watch.latchSlot!] = latched[index] ? 1 : 0
+        }
+        indicators.write(self, at: t, into: &context.model)
+    }
+
+    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
+        readViewport(context.model)
+        if payload < 0 {
+            try scroll(commands[-payload - 1], at: t, context: &context)
+            return
+        }
+        guard payload / Event.count == generation else { return }   // stale
+        switch payload % Event.count {
+        case Event.liftOff: release(at: t, context: &context)
+        case Event.xChanges, Event.yChanges: transition(axis: payload % Event.count - Event.xChanges, at: t, context: &context)
+        case Event.watch: checkWatches(at: t, context: &context)
+        default: break
+        }
+        replan(at: t, context: &context)
+    }
+
+    enum Event {
+        static let liftOff = 0, xChanges = 1, yChanges = 2, watch = 3
+        static let count = 4
+    }
+
+    mutating func readViewport(_ model: [Double]) {
+        viewport = [model[base + ViewProperty.boundsWidth.rawValue], model[base + ViewProperty.boundsHeight.rawValue]]
+    }
+
+    // MARK: Touches
+
+    public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool {
+        guard self.stroke == nil else { return false }   // one finger at a time
+        if axes.contains(where: \.isMoving) { return true }   // a touch catches moving content
+        guard stroke.moves() else { return false }
+        let direction = stroke.initialDirection
+        let axis = abs(direction.x) >= abs(direction.y) ? 0 : 1
+        return scrolls(axis)
+    }
+
+    public mutating func touchBegan(_ index: Int, _ stroke: TouchStroke, at t: Double, context: inout SystemContext) throws {
+        readViewport(context.model)
+        self.stroke = stroke
+        let finger = stroke.sampledPosition(at: t)
+        for axis in 0..<2 {
+            let current = offset(axis, at: t)
+            let raw = ScrollPhysics.undragged(current, limits: limits(axis), dimension: viewport[axis])
+            axes[axis] = scrolls(axis) ? .dragging(rawStart: raw, fingerStart: axis == 0 ? finger.x : finger.y) : .resting(current)
+            startPage[axis] = viewport[axis] > 0 ? Int((current / viewport[axis]).rounded()) : 0
+        }
+        decelerated = false
+        if let action = settings.onBeginDragging, stroke.moves() { context.runAction(action) }
+        replan(at: t, context: &context)
+    }
+
+    /// The finger lifts: each axis coasts, bounces back or turns a page.
+    mutating func release(at t: Double, context: inout SystemContext) {
+        guard let stroke else { return }
+        let fingerVelocity = stroke.releaseVelocity
+        for axis in 0..<2 {
+            guard case .dragging = axes[axis] else { continue }
+            let x = offset(axis, at: t), range = limits(axis)
+            let outside = x < range.lowerBound ? range.lowerBound - x : (x > range.upperBound ? x - range.upperBound : 0)
+            // The content moves against the finger; past an edge it shows only the rubber band's share.
+            var velocity = -(axis == 0 ? fingerVelocity.x : fingerVelocity.y)
+            if outside > 0 {
+                velocity *= ScrollPhysics.rubberBandSlope(ScrollPhysics.inverseRubberBand(outside, dimension: viewport[axis]), dimension: viewport[axis])
+            }
+            if settings.isPagingEnabled, viewport[axis] > 0 {
+                let pages = max(Int((contentLength(axis) / viewport[axis]).rounded(.up)), 1)
+                let page = ScrollPhysics.targetPage(offset: x, velocity: velocity, pageSize: viewport[axis], pageCount: pages, startPage: startPage[axis])
+                let target = min(max(Double(page) * viewport[axis], range.lowerBound), range.upperBound)
+                axes[axis] = .spring(ScrollPhysics.paging, from: x, velocity: velocity, to: target, at: t)
+            } else if outside > 0 {
+                axes[axis] = .spring(ScrollPhysics.bounce, from: x, velocity: velocity, to: x < range.lowerBound ? range.lowerBound : range.upperBound, at: t)
+            } else {
+                axes[axis] = coast(from: x, velocity: velocity, at: t, within: range)
+            }
+        }
+        self.stroke = nil
+        decelerated = axes.contains(where: \.isMoving)
+        if let action = settings.onEndDragging { context.runAction(action) }
+        if !decelerated { restedAt = t }
+    }
+
+    /// Decelerating from `x` at `velocity`, until it rests or reaches the edge ahead.
+    func coast(from x: Double, velocity: Double, at t: Double, within range: ClosedRange<Double>) -> AxisMotion {
+        let deceleration = Deceleration(start: x, velocity: velocity, rate: settings.decelerationRate)
+        guard deceleration.duration > 0 else { return .resting(x) }
+        let edge = velocity > 0 ? range.upperBound : range.lowerBound
+        let reach = deceleration.time(reaching: edge)
+        return .decelerating(deceleration, begin: t, end: t + (reach ?? deceleration.duration))
+    }
+
+    /// An axis's motion ends at its scheduled time: coasting turns into a bounce at an edge or
+    /// rests on its projection; springs and animations rest on their targets.
+    mutating func transition(axis: Int, at t: Double, context: inout SystemContext) {
+        let range = limits(axis)
+        switch axes[axis] {
+        case let .decelerating(deceleration, begin, _):
+            // The same test `coast` made when it chose this end: an edge ahead reached before rest.
+            let edge = deceleration.velocity > 0 ? range.upperBound : range.lowerBound
+            if deceleration.time(reaching: edge) != nil {
+                axes[axis] = settings.bounces
+                    ? .spring(ScrollPhysics.bounce, from: edge, velocity: deceleration.speed(at: t - begin), to: edge, at: t)
+                    : .resting(edge)
+            } else {
+                axes[axis] = .resting(deceleration.projection)
+            }
+        case let .spring(_, target, _, _, _, _): axes[axis] = .resting(target)
+        case .animating(let animation):
+            axes[axis] = .resting(animation.to)
+            if !axes.contains(where: \.isMoving), let action = settings.onEndScrollingAnimation { context.runAction(action) }
+            if !axes.contains(where: \.isMoving) { restedAt = t }
+            return
+        case .resting, .dragging: return
+        }
+        if !axes.contains(where: \.isMoving), stroke == nil {
+            restedAt = t
+            if decelerated, let action = settings.onEndDecelerating { context.runAction(action) }
+            decelerated = false
+        }
+    }
+
+    /// `setContentOffset(_:animated:)`.
+    mutating func scroll(_ command: ScrollCommand, at t: Double, context: inout SystemContext) throws {
+        let targets = [command.x, command.y]
+        for axis in 0..<2 {
+            guard let target = targets[axis] else { continue }
+            let from = offset(axis, at: t)
+            if let timing = command.timing, target != from {
+                axes[axis] = .animating(ScalarAnimation(from: from, to: target, beginTime: t, timing: timing))
+            } else {
+                axes[axis] = .resting(target)
+            }
+        }
+        if axes.allSatisfy({ if case .dragging = $0 { return false } else { return true } }) { stroke = nil }
+        if !axes.contains(where: \.isMoving) { restedAt = t }
+        replan(at: t, context: &context)
+    }
+
+    /// Starts a new generation: schedules lift-off, each axis's next change and the next
+    /// watched crossing.
+    mutating func replan(at t: Double, context: inout SystemContext) {
+        generation += 1
+        let tag = generation * Event.count
+        if let stroke, stroke.end >= t { context.schedule(at: stroke.end, payload: tag + Event.liftOff) }
+        for axis in 0..<2 { if let end = axes[axis].end { context.schedule(at: max(end, t), payload: tag + Event.xChanges + axis) } }
+        checkWatches(at: t, context: &context)
+        if let next = nextWatchCrossing(after: t) { context.schedule(at: next, payload: tag + Event.watch) }
+    }
+}

@@ -1,0 +1,102 @@
+import XCTest
+import Motion
+import Scene
+@testable import SceneFile
+
+/// Scroll views and scripted touches in scene files, and every way to get them wrong.
+final class ScrollFileTests: XCTestCase {
+    private let valid = """
+    canvas: { size: [390, 844] }
+    duration: 4
+    views:
+      - id: guide
+        frame: [0, 0, 390, 844]
+        scroll: { contentSize: [1560, 844], isPagingEnabled: true, decelerationRate: fast }
+        subviews:
+          - { id: page, frame: [0, 0, 390, 844] }
+    actions:
+      home:
+        setContentOffset: { scrollView: guide, to: [0, 0], animated: true }
+    input:
+      - drag: { from: [300, 400], to: [100, 400], at: 0.2, duration: 0.25 }
+      - { run: home, at: 2 }
+    """
+
+    private func error(_ text: String, line: UInt = #line) -> SceneFileError? { sceneFileError(text, file: "t.yaml", line: line) }
+
+    private func replacing(_ old: String, with new: String) -> String {
+        XCTAssertTrue(valid.contains(old), "fixture lacks \(old)")
+        return valid.replacingOccurrences(of: old, with: new)
+    }
+
+    func testAPagingGuideTurnsAPageAndScrollsHome() throws {
+        let scene = try SceneDocument.parse(valid, file: "t.yaml")
+        XCTAssertEqual(scene.touches.count, 1)
+        XCTAssertEqual(scene.systems.count, 1)
+        XCTAssertTrue(scene.views[0].clipsToBounds, "a scroll view clips")
+        XCTAssertEqual(scene.views.map(\.id), ["guide", "page", "guide_horizontalIndicator"])
+        let offset = try XCTUnwrap(scene.property(named: "guide.contentOffset.x"))
+        var player = try Player(scene: scene)
+        try player.advance(to: 1.5)
+        XCTAssertEqual(player.presentationValue(offset), 390, "a quick 200 pt swipe turns the page")
+        try player.advance(to: 2.15)
+        XCTAssertEqual(player.presentationValue(offset), 195, accuracy: 1e-9, "half way through the 0.3 s ease-in-ease-out")
+        try player.advance(to: 2.3)
+        XCTAssertEqual(player.presentationValue(offset), 0)
+    }
+
+    func testBadScrollSettings() {
+        let negative = replacing("contentSize: [1560, 844]", with: "contentSize: [-1560, 844]")
+        assertLocated(error(negative), in: negative, at: "[-1560", keyPath: "views[0].scroll.contentSize", kind: .invalidValue,
+                      message: "expected a size with no negative side")
+        let rate = replacing("decelerationRate: fast", with: "decelerationRate: 1.2")
+        assertLocated(error(rate), in: rate, at: "1.2", keyPath: "views[0].scroll.decelerationRate", kind: .invalidValue,
+                      message: "expected a deceleration rate between 0 and 1")
+        let zero = replacing("decelerationRate: fast", with: "decelerationRate: 0")
+        assertLocated(error(zero), in: zero, at: "0 }", after: "decelerationRate", keyPath: "views[0].scroll.decelerationRate",
+                      kind: .invalidValue, message: "expected a deceleration rate between 0 and 1")
+        let word = replacing("decelerationRate: fast", with: "decelerationRate: fsat")
+        assertLocated(error(word), in: word, at: "fsat", keyPath: "views[0].scroll.decelerationRate", kind: .invalidValue,
+                      message: "expected a deceleration rate: normal, fast", suggestion: "fast")
+        let both = replacing("isPagingEnabled: true", with: "isPagingEnabled: true, pagingEnabled: true")
+        assertLocated(error(both), in: both, at: "true, pagingEnabled", keyPath: "views[0].scroll.isPagingEnabled", kind: .invalidValue,
+                      message: "'isPagingEnabled' and 'pagingEnabled' are the same setting")
+        let unknown = replacing("isPagingEnabled: true", with: "paging: true")
+        XCTAssertEqual(error(unknown)?.kind, .unknownKey)
+    }
+
+    func testBadTouches() {
+        let outside = replacing("from: [300, 400]", with: "from: [420, 400]")
+        assertLocated(error(outside), in: outside, at: "drag:", keyPath: "input[0]", kind: .invalidValue,
+                      message: "a touch must start on the canvas (0…390 × 0…844), found [420, 400]")
+        let overlap = valid + "\n  - drag: { from: [300, 400], to: [100, 400], at: 0.3, duration: 0.25 }\n"
+        assertLocated(error(overlap), in: overlap, at: "drag:", after: "at: 2 }", keyPath: "input[2]", kind: .invalidValue,
+                      message: "finger 0 is still down from touch 1 when this touch begins")
+        // Another finger may.
+        let otherFinger = valid + "\n  - { drag: { from: [300, 400], to: [100, 400], at: 0.3, duration: 0.25 }, finger: 1 }\n"
+        XCTAssertNoThrow(try SceneDocument.parse(otherFinger, file: "t.yaml"))
+        let late = replacing("at: 0.2, duration", with: "at: 9, duration")
+        assertLocated(error(late), in: late, at: "9,", keyPath: "input[0].drag.at", kind: .invalidValue, message: "a time in seconds within the scene")
+        let noDuration = replacing(", duration: 0.25 }", with: " }")
+        assertLocated(error(noDuration), in: noDuration, at: "{ from: [300", keyPath: "input[0].drag", kind: .missingKey, message: "missing key 'duration'")
+        let path = valid + "\n  - { path: [[0, 10, 10], [0.1, 20, 10], [0.05, 30, 10]], at: 1 }\n"
+        assertLocated(error(path), in: path, at: "{ path:", keyPath: "input[2]", kind: .invalidValue,
+                      message: "a sampled path's times must increase, found 0.05 after 0.1")
+        let both = valid + "\n  - { tap: guide, drag: { from: [1, 1], to: [2, 2], at: 1, duration: 1 } }\n"
+        XCTAssertEqual(error(both)?.kind, .invalidValue)
+    }
+
+    func testBadSetContentOffset() {
+        let unknown = replacing("scrollView: guide", with: "scrollView: gude")
+        assertLocated(error(unknown), in: unknown, at: "gude", keyPath: "actions.home.setContentOffset.scrollView", kind: .unknownReference,
+                      message: "no view has the id 'gude'", suggestion: "guide")
+        let notScroll = replacing("scrollView: guide", with: "scrollView: page")
+        assertLocated(error(notScroll), in: notScroll, at: "page,", after: "scrollView", keyPath: "actions.home.setContentOffset.scrollView", kind: .invalidValue,
+                      message: "view 'page' is not a scroll view")
+        // The offset is the scroll view's to drive: an animation of it is an error.
+        let animated = replacing("setContentOffset: { scrollView: guide, to: [0, 0], animated: true }",
+                                 with: "animations:\n      - { property: guide.contentOffset.x, to: 0, duration: 0.3 }")
+        assertLocated(error(animated), in: animated, at: "{ property: guide.contentOffset.x", keyPath: "actions.home.animations[0]",
+                      kind: .invalidValue, message: "action 'home' writes 'guide.bounds.x', which scroll view 'guide' drives")
+    }
+}
