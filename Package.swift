@@ -11,6 +11,7 @@ let package = Package(
         .library(name: "Scroll", targets: ["Scroll"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
+        .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
     ],
@@ -26,7 +27,11 @@ let package = Package(
         .target(name: "Scroll", dependencies: ["Motion", "Scene"]),
         // Auto Layout: the Cassowary solver and constraints on views (a Scene derived pass).
         .target(name: "Layout", dependencies: ["Motion", "Scene"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", "Layout", .product(name: "Yams", package: "Yams")]),
+        // UIKit Dynamics over Box2D 2.4 (libbox2d-dev), which only Dynamics reaches, through the
+        // C functions of the CBox2D shim.
+        .target(name: "CBox2D", linkerSettings: [.linkedLibrary("box2d")]),
+        .target(name: "Dynamics", dependencies: ["Motion", "Scene", "CBox2D"]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", "Layout", "Dynamics", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
         // Cairo with Pango (PangoCairo, PangoFT2 and fontconfig) for text.
@@ -50,6 +55,7 @@ let package = Package(
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
         .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),
+        .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),

@@ -55,7 +55,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities", "dynamics"]
     static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -118,6 +118,16 @@ struct SceneDecoder {
         let slotCount = views.count * ViewProperty.count + variables.count
         var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
         systems += animatorAndPanSystems(systemBase: systems.count, initialModel: [Double](repeating: 0, count: slotCount))
+        // The dynamic animator: its contact slots after every other declared slot.
+        if let node = fields["dynamics"] {
+            attempt { d in
+                let base = d.views.count * ViewProperty.count + d.variables.count + d.extraSlots.count
+                let dynamics = try d.decodeDynamics(node, size: size, system: systems.count, extraBase: base)
+                d.extraSlots += dynamics.extraSlots
+                systems.append(dynamics.system)
+                for (action, command) in dynamics.commands where actions.indices.contains(action) { actions[action].commands.append(command) }
+            }
+        }
         let frameCount = Scene.frameCount(duration: duration, fps: fps)
         var keyFrames: [Int] = []
         if let node = fields["keyFrames"] { attempt { d in keyFrames = try d.decodeKeyFrames(node, frameCount: frameCount) } }

@@ -115,3 +115,28 @@ first_view_id() {
     q
   }' "$1" | grep .
 }
+
+# write_box_pile_scene PATH COUNT DURATION: COUNT boxes of 8–14 pt (a 25-column grid above a
+# 400 × 600 canvas) falling under gravity into a pile on its floor, colliding with each other
+# and the canvas's edges (the top edge moved far up so that they start inside).
+write_box_pile_scene() {
+  local path="$1" count="$2" duration="$3"
+  awk -v n="$count" -v d="$duration" 'BEGIN {
+    print "name: box-pile"
+    print "canvas: { size: [400, 600], fps: 60 }"
+    printf "duration: %s\n", d
+    print "views:"
+    for (i = 0; i < n; i++) {
+      s = 8 + (i % 4) * 2
+      printf "  - { id: b%d, frame: [%d, %d, %d, %d], rotation: %.2f, backgroundColor: \"#%02x%02x%02x\" }\n",
+        i, 10 + (i % 25) * 15, -20 - int(i / 25) * 18, s, s, (i % 7) * 0.2, (i * 7) % 256, (i * 13) % 256, (i * 29) % 256
+    }
+    ids = "b0"
+    for (i = 1; i < n; i++) ids = ids ", b" i
+    print "dynamics:"
+    print "  behaviors:"
+    printf "    - gravity: { items: [%s] }\n", ids
+    printf "    - collision: { items: [%s], translatesReferenceBoundsIntoBoundary: true, insets: [-1000, 0, 0, 0] }\n", ids
+    printf "    - itemBehavior: { items: [%s], elasticity: 0.2, friction: 0.5 }\n", ids
+  }' >"$path"
+}

@@ -1,0 +1,175 @@
+import Motion
+import Scene
+
+/// UIDynamicAnimator as a scene system: it drives each item's `position.x`, `position.y` and
+/// `transform.rotation` from a Box2D world advanced with a fixed step (`DynamicsModel.stepRate`),
+/// interpolating between the two steps around each instant.
+///
+/// Time: the world is at step k = ⌈t × rate⌉ after `advance(to: t)`; a command (a behaviour
+/// added or removed by an action) at t applies before step k + 1, whatever the fps. Contacts
+/// and pauses found in step k are events at k / rate.
+///
+/// Checkpoints: the value keeps the world behind a reference with the `revision` it last saw,
+/// plus everything needed to build it again (the items' starting geometry, the commands and the
+/// step before which each applied). A copy whose revision no longer matches its world (a
+/// restored checkpoint, a copied Player) replays those commands and steps into a new world from
+/// t = 0: Box2D is deterministic for the same calls in the same order, so the result is
+/// bit-identical to a straight run.
+public struct DynamicsSystem: SceneSystem {
+    public let model: DynamicsModel
+    /// Slots of each item's view: position.x, position.y, transform.rotation.
+    private let itemSlots: [(x: Int, y: Int, rotation: Int)]
+    /// `dynamics.contact.x`, `.y` and `.item`: where the last reported contact was.
+    private let contactSlots: (x: Int, y: Int, item: Int)?
+
+    private var world: World?
+    private var revision = 0
+    private var geometry: [ItemGeometry]?
+    private var steps = 0
+    /// Commands applied: (step before which it applied, payload).
+    private var log: [(step: Int, payload: Int)] = []
+    private var pending: [Int] = []
+    /// Item states (points, radians) after step `steps − 1` and `steps`.
+    private var previous: [Pose] = [], current: [Pose] = []
+    private var isPaused = false
+    /// Contacts waiting to be dispatched (their actions run at the step's time), oldest first.
+    private var contactQueue: [ContactReport] = []
+
+    struct Pose: Hashable, Sendable { var x, y, angle: Double }
+
+    public init(model: DynamicsModel, itemSlots: [(x: Int, y: Int, rotation: Int)], contactSlots: (x: Int, y: Int, item: Int)? = nil) {
+        self.model = model; self.itemSlots = itemSlots; self.contactSlots = contactSlots
+    }
+
+    public var name: String { "dynamic animator" }
+    public var drivenSlots: [Int] { itemSlots.flatMap { [$0.x, $0.y, $0.rotation] } + (contactSlots.map { [$0.x, $0.y, $0.item] } ?? []) }
+
+    /// Payloads of `Action.commands`: add behaviour b = 2b, remove = 2b + 1.
+    public static func addPayload(_ behavior: Int) -> Int { 2 * behavior }
+    public static func removePayload(_ behavior: Int) -> Int { 2 * behavior + 1 }
+    /// Steps taken so far, for tests and benchmarks.
+    public var stepCount: Int { steps }
+
+    public mutating func advance(to t: Double, context: inout SystemContext) throws {
+        let world = try attachWorld(context.model)
+        defer { world.lock.unlock() }
+        let target = Self.step(containing: t, rate: model.stepRate)
+        while steps < target { try stepOnce(context: &context) }
+        write(at: t, into: &context.model)
+    }
+
+    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
+        if payload >= 0 {
+            guard payload / 2 < model.behaviors.count else { throw DynamicsError.unknownCommand(payload) }
+            pending.append(payload)
+            return
+        }
+        // A reported contact or pause: run its action.
+        if payload == Self.pausePayload || payload == Self.resumePayload {
+            if let action = payload == Self.pausePayload ? model.onPause : model.onResume { context.runAction(action) }
+            return
+        }
+        guard !contactQueue.isEmpty else { return }
+        let contact = contactQueue.removeFirst()
+        if let slots = contactSlots {
+            context.model[slots.x] = contact.point.x
+            context.model[slots.y] = contact.point.y
+            context.model[slots.item] = Double(model.items[contact.item].view)
+        }
+        context.runAction(contact.action)
+    }
+
+    static let pausePayload = -2, resumePayload = -3, contactPayload = -1
+
+    /// The step at or after t: ⌈t × rate⌉, with t × rate within 1e-9 of an integer counting as it.
+    static func step(containing t: Double, rate: Double) -> Int {
+        let x = t * rate, nearest = x.rounded()
+        return abs(x - nearest) < 1e-9 ? Int(nearest) : Int(x.rounded(.up))
+    }
+
+    // MARK: The world
+
+    /// Makes sure `world` is this value's own, at this value's step — built at the first call
+    /// from the items' geometry in `model`, rebuilt by replay when another copy moved it on —
+    /// and returns it locked: two copies of one Player advanced on two threads find out under
+    /// the lock which of them still owns it.
+    private mutating func attachWorld(_ modelValues: [Double]) throws -> World {
+        if let world {
+            world.lock.lock()
+            if world.revision == revision { return world }
+            world.lock.unlock()
+        }
+        if geometry == nil { geometry = try startingGeometry(modelValues) }
+        let fresh = World(model: model, geometry: geometry!)
+        var next = 0
+        for step in 0...steps {
+            while next < log.count && log[next].step == step {
+                apply(log[next].payload, to: fresh)
+                next += 1
+            }
+            if step < steps { _ = fresh.step(dt: 1 / model.stepRate) }
+        }
+        world = fresh
+        revision = fresh.revision
+        if current.isEmpty { current = poses(fresh); previous = current }
+        fresh.lock.lock()
+        return fresh
+    }
+
+    private func startingGeometry(_ values: [Double]) throws -> [ItemGeometry] {
+        try model.items.indices.map { i in
+            let slots = itemSlots[i], base = model.items[i].view * ViewProperty.count
+            let g = ItemGeometry(position: Point(x: values[slots.x], y: values[slots.y]), angle: values[slots.rotation],
+                                 size: Size(width: values[base + ViewProperty.boundsWidth.rawValue], height: values[base + ViewProperty.boundsHeight.rawValue]))
+            guard [g.position.x, g.position.y, g.angle, g.size.width, g.size.height].allSatisfy(\.isFinite) else {
+                throw DynamicsError.nonFiniteItem(model.items[i].id)
+            }
+            return g
+        }
+    }
+
+    private func apply(_ payload: Int, to world: World) { world.setActive(payload / 2, payload % 2 == 0) }
+
+    private mutating func stepOnce(context: inout SystemContext) throws {
+        guard let world else { return }
+        for payload in pending {
+            log.append((steps, payload))
+            apply(payload, to: world)
+        }
+        pending.removeAll()
+        let reports = world.step(dt: 1 / model.stepRate)
+        steps += 1
+        revision = world.revision
+        previous = current
+        if world.moved { current = poses(world) }
+        let time = Double(steps) / model.stepRate
+        for report in reports {
+            contactQueue.append(report)
+            context.schedule(at: time, payload: Self.contactPayload)
+        }
+        let atRest = world.isAtRest
+        if atRest != isPaused {
+            isPaused = atRest
+            context.schedule(at: time, payload: atRest ? Self.pausePayload : Self.resumePayload)
+        }
+        for pose in current where !(pose.x.isFinite && pose.y.isFinite && pose.angle.isFinite) {
+            throw DynamicsError.nonFiniteState(time: time)
+        }
+    }
+
+    private func poses(_ world: World) -> [Pose] {
+        let ppm = DynamicsModel.pointsPerMeter
+        return world.states.map { Pose(x: Double($0.x) * ppm, y: Double($0.y) * ppm, angle: Double($0.angle)) }
+    }
+
+    /// Each item's pose at t, between the steps before and after it.
+    private func write(at t: Double, into values: inout [Double]) {
+        let alpha = steps == 0 ? 1 : min(max(t * model.stepRate - Double(steps - 1), 0), 1)
+        for (i, slots) in itemSlots.enumerated() {
+            let a = previous[i], b = current[i]
+            values[slots.x] = a.x + (b.x - a.x) * alpha
+            values[slots.y] = a.y + (b.y - a.y) * alpha
+            values[slots.rotation] = a.angle + (b.angle - a.angle) * alpha
+        }
+    }
+}
