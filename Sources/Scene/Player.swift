@@ -31,7 +31,7 @@ public struct Player: Sendable {
     public static let maximumCheckpoints = 64
     /// Memory the checkpoints of one Player may hold, about: a scene with many slots keeps fewer
     /// (at least 2), so memory stays bounded whatever the scene's length.
-    public static let checkpointBudgetBytes = 128 << 20
+    public static let checkpointBudgetBytes = 32 << 20
     /// Checkpoints this Player keeps: `maximumCheckpoints`, fewer when its state is large
     /// (model, presentation and animation lists: about 24 bytes a slot).
     public var checkpointLimit: Int {
