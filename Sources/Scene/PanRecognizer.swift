@@ -38,9 +38,15 @@ public struct PanRecognizerSystem: TouchResponder {
     /// Commands actions send (`SystemCommand.payload`).
     public static let disable = -1, enable = -2
 
-    public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool { isEnabled && self.stroke == nil && stroke.moves() }
+    public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool {
+        // One finger at a time; a finger lifting at this very instant has let go.
+        if let held = self.stroke, held.end > t { return false }
+        return isEnabled && stroke.moves()
+    }
 
     public mutating func touchBegan(_ index: Int, _ stroke: TouchStroke, at t: Double, context: inout SystemContext) throws {
+        // The finger before lifts at this instant: its lift-off first.
+        if let held = self.stroke { liftOff(held, context: &context) }
         self.stroke = stroke
         hasBegun = false
         generation += 1
@@ -62,6 +68,20 @@ public struct PanRecognizerSystem: TouchResponder {
         model[slots[4]] = Double(phase); model[slots[5]] = isEnabled ? 1 : 0
     }
 
+    /// The finger lifts: the gesture ends (beginning first if it moved past the slop only now).
+    mutating func liftOff(_ stroke: TouchStroke, context: inout SystemContext) {
+        self.stroke = nil
+        let start = stroke.firstPoint, p = stroke.lastPoint
+        let moved = Point(x: p.x - start.x, y: p.y - start.y)
+        guard hasBegun || hypot(moved.x, moved.y) > TouchStroke.tapSlop else { return }
+        translation = moved
+        velocity = stroke.releaseVelocity
+        if !hasBegun { phase = 1; began.forEach { context.runAction($0) } }
+        phase = 3
+        ended.forEach { context.runAction($0) }
+        hasBegun = false
+    }
+
     public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
         defer { write(&context.model) }
         if payload == Self.disable || payload == Self.enable {
@@ -77,15 +97,8 @@ public struct PanRecognizerSystem: TouchResponder {
         let elapsed = min(Double(k) / TouchStroke.sampleRate, stroke.duration)
         let start = stroke.firstPoint, p = stroke.position(elapsed: elapsed)
         let moved = Point(x: p.x - start.x, y: p.y - start.y)
-        let liftOff = elapsed >= stroke.duration
-        if liftOff {
-            self.stroke = nil
-            guard hasBegun || hypot(moved.x, moved.y) > TouchStroke.tapSlop else { return }
-            translation = moved
-            velocity = stroke.releaseVelocity
-            if !hasBegun { phase = 1; began.forEach { context.runAction($0) } }
-            phase = 3
-            ended.forEach { context.runAction($0) }
+        if elapsed >= stroke.duration {
+            liftOff(stroke, context: &context)
             return
         }
         defer { scheduleSample(k + 1, context: &context) }

@@ -31,7 +31,7 @@ public struct PropertyAnimator: Sendable {
                                            .setFractionComplete(slot: 2 * values.count + 5), .setReversed(slot: 2 * values.count + 5)]
         system = PropertyAnimatorSystem(declaration: declaration, commands: commands, stateSlots: Array(2 * values.count..<2 * values.count + 5),
                                         initialModel: model, viewSlotCount: 0)
-        if let axes, axes.count == values.count { system.axisOf = axes }
+        if let axes, axes.count == values.count { system.axisOf = axes.map { min(max($0, 0), 2) } }
         try? send(0, at: 0)
     }
 

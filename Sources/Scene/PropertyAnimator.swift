@@ -18,14 +18,16 @@ public enum AnimatorTiming: Hashable, Sendable {
     /// Progress timing for one component moving over `duration` seconds with `velocity` (relative).
     func timing(duration: Double, velocity: Double) -> AnimationTiming {
         switch self {
-        case .curve(let curve): return .curve(curve, duration: max(duration, 1e-9))
+        case .curve(let curve): return .curve(curve, duration: duration.isFinite ? max(duration, 1e-9) : UIKitSpring.durationRange.upperBound)
         case .spring(let dampingRatio, _):
-            let ratio = min(max(dampingRatio, UIKitSpring.dampingRatioRange.lowerBound), UIKitSpring.dampingRatioRange.upperBound)
-            let v = min(max(velocity, UIKitSpring.velocityRange.lowerBound), UIKitSpring.velocityRange.upperBound)
-            let d = min(max(duration, UIKitSpring.durationRange.lowerBound), UIKitSpring.durationRange.upperBound)
+            // Clamped into UIKitSpring's ranges (NaN to their middle), so no input can trap.
+            func clamp(_ x: Double, _ range: ClosedRange<Double>, _ fallback: Double) -> Double { x.isNaN ? fallback : min(max(x, range.lowerBound), range.upperBound) }
+            let ratio = clamp(dampingRatio, UIKitSpring.dampingRatioRange, 1)
+            let v = clamp(velocity, UIKitSpring.velocityRange, 0)
+            let d = clamp(duration, UIKitSpring.durationRange, 1)
             return .spring(UIKitSpring(duration: d, dampingRatio: ratio, initialVelocity: v))
         case .physical(let parameters, _):
-            let v = min(max(velocity, UIKitSpring.velocityRange.lowerBound), UIKitSpring.velocityRange.upperBound)
+            let v = velocity.isNaN ? 0 : min(max(velocity, UIKitSpring.velocityRange.lowerBound), UIKitSpring.velocityRange.upperBound)
             // The parameters were checked when the scene was read.
             guard let spring = try? SpringTiming(parameters: parameters, initialVelocity: v) else { return .curve(.linear, duration: max(duration, 1e-9)) }
             return .physicalSpring(spring)

@@ -405,7 +405,9 @@ extension SceneChecker {
         guard stroke.begin.isFinite, stroke.begin >= 0, stroke.begin <= duration else {
             return "a touch must begin within the scene (0 to \(duration.shortestText) s), found \(stroke.begin.shortestText) s"
         }
-        guard stroke.duration.isFinite, stroke.duration > 0 else { return "a touch must last a finite time greater than 0 seconds" }
+        guard stroke.duration.isFinite, stroke.duration > 0, stroke.duration <= TouchStroke.maximumDuration else {
+            return "a touch must last more than 0 and at most \(TouchStroke.maximumDuration.shortestText) seconds, found \(stroke.duration.shortestText)"
+        }
         var points: [Point] = []
         switch stroke.path {
         case let .line(from, to, _): points = [from, to]
@@ -417,7 +419,12 @@ extension SceneChecker {
             }
             points = samples.map(\.point)
         }
-        if let v = stroke.givenReleaseVelocity { points.append(v) }
+        if let v = stroke.givenReleaseVelocity {
+            guard abs(v.x) <= TouchStroke.maximumSpeed, abs(v.y) <= TouchStroke.maximumSpeed else {
+                return "a flick's velocity must be within ±\(TouchStroke.maximumSpeed.shortestText) points per second on each axis"
+            }
+            points.append(v)
+        }
         guard points.allSatisfy({ $0.x.isFinite && $0.y.isFinite }) else { return "a touch's points and velocity must be finite numbers" }
         let start = stroke.firstPoint
         guard start.x >= 0, start.y >= 0, start.x <= canvas.width, start.y <= canvas.height else {

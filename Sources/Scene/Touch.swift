@@ -64,6 +64,7 @@ public struct TouchStroke: Hashable, Sendable {
             let p = duration > 0 ? curve.value(at: s / duration) : 1
             return Point(x: from.x + (to.x - from.x) * p, y: from.y + (to.y - from.y) * p)
         case .sampled(let points):
+            guard !points.isEmpty else { return .zero }
             // The segment holding s, by binary search.
             var low = 0, high = points.count - 1
             while high - low > 1 {
@@ -147,4 +148,9 @@ public struct TouchStroke: Hashable, Sendable {
 
     /// Points a finger may wander and still be a tap (UIKit's tap recognizer allows about 10).
     public static let tapSlop = 10.0
+    /// The longest a scripted touch may last (seconds): an hour of 120 Hz samples.
+    public static let maximumDuration = 3600.0
+    /// The fastest a flick may be released (points per second on each axis; a hard flick on an
+    /// iPhone is about 10,000).
+    public static let maximumSpeed = 100_000.0
 }

@@ -90,6 +90,10 @@ extension SceneDecoder {
             guard factor.isFinite, factor > 0 else {
                 throw (factorNode ?? element).error(.invalidValue, "expected a duration factor greater than 0 (it multiplies the animator's duration), found \(formatted(factor))")
             }
+            let longest = UIKitSpring.durationRange.upperBound
+            guard factor * animators[index].declaration.duration <= longest else {
+                throw (factorNode ?? element).error(.invalidValue, "expected a duration factor that keeps the animation within \(formatted(longest)) s (× the animator's \(formatted(animators[index].declaration.duration)) s), found \(formatted(factor))")
+            }
             var velocitySlots: [Int]?
             if let springNode = fields["spring"], case .mapping = springNode.node,
                let velocityNode = try springNode.mapping(allowed: Self.animatorSpringKeys)["initialVelocity"] {

@@ -64,6 +64,9 @@ extension SceneDecoder {
         let fields = try node.mapping(allowed: Self.scrollKeys)
         let contentSizeNode = try fields.require("contentSize", "the content's size [width, height] in points")
         var settings = ScrollSettings(contentSize: try contentSizeNode.size())
+        guard settings.contentSize.width <= ScrollSettings.maximumContentLength, settings.contentSize.height <= ScrollSettings.maximumContentLength else {
+            throw contentSizeNode.error(.invalidValue, "expected a content size of at most \(formatted(ScrollSettings.maximumContentLength)) points a side")
+        }
         let offset = try fields["contentOffset"]?.point() ?? .zero
         if let insetNode = fields["contentInset"] {
             let inset = try insetNode.mapping(allowed: Self.insetKeys)

@@ -14,10 +14,14 @@ public struct Deceleration: Hashable, Sendable {
     /// Per millisecond, in (0, 1).
     public var rate: Double
 
-    /// Speed (points per second) below which the motion ends, resting exactly on the
-    /// projection: then it is less than `minimumSpeed`/(1000·|ln r|) points from it (0.25 pt at
-    /// the normal rate, 0.05 at the fast one), well under a pixel.
-    public static let minimumSpeed = 0.5
+    /// How far from the projection (points) the motion ends, resting exactly on it: a jump of
+    /// at most a tenth of a point, whatever the rate.
+    public static let restDistance = 0.1
+
+    /// Speed (points per second) below which the motion ends: what is left to travel is then
+    /// speed/(1000·|ln r|), so this is `restDistance`·1000·|ln r| — 0.2 pt/s at the normal rate,
+    /// 1 pt/s at the fast one.
+    public var stopSpeed: Double { Self.restDistance * 1000 * -log(rate) }
 
     public init(start: Double, velocity: Double, rate: Double) {
         self.start = start; self.velocity = velocity; self.rate = rate
@@ -36,11 +40,11 @@ public struct Deceleration: Hashable, Sendable {
         velocity * rate * -log(rate) / (1 - rate) * pow(rate, 1000 * t)
     }
 
-    /// Seconds until the speed falls below `minimumSpeed` (0 when it starts below).
+    /// Seconds until the speed falls below `stopSpeed` (0 when it starts below).
     public var duration: Double {
-        let initial = abs(speed(at: 0))
-        guard initial > Self.minimumSpeed else { return 0 }
-        return log(Self.minimumSpeed / initial) / (1000 * log(rate))
+        let initial = abs(speed(at: 0)), stop = stopSpeed
+        guard initial > stop, stop > 0 else { return 0 }
+        return log(stop / initial) / (1000 * log(rate))
     }
 
     /// Seconds until the position reaches `edge` (moving towards it), or nil if it comes to rest first.

@@ -64,16 +64,18 @@ public enum ScrollPhysics {
     public static func targetPage(offset: Double, velocity: Double, pageSize: Double, pageCount: Int, startPage: Int) -> Int {
         guard pageSize > 0, pageCount > 0 else { return 0 }
         let position = offset / pageSize
-        var page: Int
+        var page: Double
         if velocity > pagingVelocityThreshold {
-            page = Int(position.rounded(.down)) + 1
+            page = position.rounded(.down) + 1
         } else if velocity < -pagingVelocityThreshold {
-            page = Int(position.rounded(.up)) - 1
+            page = position.rounded(.up) - 1
         } else {
-            page = Int(position.rounded())
+            page = position.rounded()
         }
-        page = min(max(page, startPage - 1), startPage + 1)
-        return min(max(page, 0), pageCount - 1)
+        // In Double until clamped, so no offset can overflow an Int.
+        page = min(max(page, Double(startPage) - 1), Double(startPage) + 1)
+        guard page.isFinite else { return min(max(startPage, 0), pageCount - 1) }
+        return min(max(Int(page), 0), pageCount - 1)
     }
 
     // MARK: Springs

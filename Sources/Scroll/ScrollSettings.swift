@@ -34,6 +34,8 @@ public struct ScrollSettings: Hashable, Sendable {
     public var onEndDecelerating: Int?
     public var onEndScrollingAnimation: Int?
 
+    /// The longest content a scroll view may have along an axis (points).
+    public static let maximumContentLength = 10_000_000.0
     public static let normalDecelerationRate = 0.998
     public static let fastDecelerationRate = 0.99
 

@@ -33,6 +33,9 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     var latched: [Bool]
     /// Whether the content moved by itself since the last lift-off (for didEndDecelerating).
     var decelerated = false
+    /// Whether the finger down began dragging (moved past the slop): only then does its
+    /// lift-off end dragging (a tap that stops coasting content begins and ends nothing).
+    var dragBegan = false
     /// Scene time the content last came to rest (the indicators fade from there).
     var restedAt = -Double.infinity
     var time = 0.0
@@ -124,7 +127,8 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     // MARK: Touches
 
     public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool {
-        guard self.stroke == nil else { return false }   // one finger at a time
+        // One finger at a time; a finger lifting at this very instant has let go.
+        if let held = self.stroke, held.end > t { return false }
         if axes.contains(where: \.isMoving) { return true }   // a touch catches moving content
         guard stroke.moves() else { return false }
         let direction = stroke.initialDirection
@@ -134,16 +138,20 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
 
     public mutating func touchBegan(_ index: Int, _ stroke: TouchStroke, at t: Double, context: inout SystemContext) throws {
         readViewport(context.model)
+        // The finger before lifts at this instant (its lift-off event is not dispatched yet).
+        if self.stroke != nil { release(at: t, context: &context) }
         self.stroke = stroke
         let finger = stroke.sampledPosition(at: t)
         for axis in 0..<2 {
             let current = offset(axis, at: t)
             let raw = ScrollPhysics.undragged(current, limits: limits(axis), dimension: viewport[axis])
             axes[axis] = scrolls(axis) ? .dragging(rawStart: raw, fingerStart: axis == 0 ? finger.x : finger.y) : .resting(current)
-            startPage[axis] = viewport[axis] > 0 ? Int((current / viewport[axis]).rounded()) : 0
+            let page = viewport[axis] > 0 ? (current / viewport[axis]).rounded() : 0
+            startPage[axis] = page.isFinite ? Int(min(max(page, -1e9), 1e9)) : 0
         }
         decelerated = false
-        if let action = settings.onBeginDragging, stroke.moves() { context.runAction(action) }
+        dragBegan = stroke.moves()
+        if dragBegan, let action = settings.onBeginDragging { context.runAction(action) }
         replan(at: t, context: &context)
     }
 
@@ -161,7 +169,7 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
                 velocity *= ScrollPhysics.rubberBandSlope(ScrollPhysics.inverseRubberBand(outside, dimension: viewport[axis]), dimension: viewport[axis])
             }
             if settings.isPagingEnabled, viewport[axis] > 0 {
-                let pages = max(Int((contentLength(axis) / viewport[axis]).rounded(.up)), 1)
+                let pages = Int(min(max((contentLength(axis) / viewport[axis]).rounded(.up), 1), 1e9))
                 let page = ScrollPhysics.targetPage(offset: x, velocity: velocity, pageSize: viewport[axis], pageCount: pages, startPage: startPage[axis])
                 let target = min(max(Double(page) * viewport[axis], range.lowerBound), range.upperBound)
                 axes[axis] = .spring(ScrollPhysics.paging, from: x, velocity: velocity, to: target, at: t)
@@ -173,7 +181,8 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
         }
         self.stroke = nil
         decelerated = axes.contains(where: \.isMoving)
-        if let action = settings.onEndDragging { context.runAction(action) }
+        if dragBegan, let action = settings.onEndDragging { context.runAction(action) }
+        dragBegan = false
         if !decelerated { restedAt = t }
     }
 
@@ -199,7 +208,8 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
                     ? .spring(ScrollPhysics.bounce, from: edge, velocity: deceleration.speed(at: t - begin), to: edge, at: t)
                     : .resting(edge)
             } else {
-                axes[axis] = .resting(deceleration.projection)
+                // Within `restDistance` of an edge it may end just past it: rest on the edge then.
+                axes[axis] = .resting(min(max(deceleration.projection, range.lowerBound), range.upperBound))
             }
         case let .spring(_, target, _, _, _, _): axes[axis] = .resting(target)
         case .animating(let animation):
@@ -228,7 +238,12 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
                 axes[axis] = .resting(target)
             }
         }
-        if axes.allSatisfy({ if case .dragging = $0 { return false } else { return true } }) { stroke = nil }
+        if stroke != nil, axes.allSatisfy({ if case .dragging = $0 { return false } else { return true } }) {
+            // The content left the finger: its drag ends here.
+            stroke = nil
+            if dragBegan, let action = settings.onEndDragging { context.runAction(action) }
+            dragBegan = false
+        }
         if !axes.contains(where: \.isMoving) { restedAt = t }
         replan(at: t, context: &context)
     }

@@ -42,6 +42,7 @@ extension ScrollViewSystem {
             }
             k += 1; scanned += 1
         }
-        return nil
+        // Scanned as far as allowed without a crossing: look again from there.
+        return scanned >= Self.maximumScannedRefreshes ? (k - 1) / rate : nil
     }
 }

@@ -79,6 +79,9 @@ final class AnimatorFileTests: XCTestCase {
         let factor = replacing("durationFactor: 1", with: "durationFactor: 0")
         assertLocated(error(factor), in: factor, at: "0 }", after: "durationFactor", keyPath: "actions.release.animators[0].durationFactor",
                       kind: .invalidValue, message: "expected a duration factor greater than 0")
+        let huge = replacing("durationFactor: 1", with: "durationFactor: 1e308")
+        assertLocated(error(huge), in: huge, at: "1e308", keyPath: "actions.release.animators[0].durationFactor",
+                      kind: .invalidValue, message: "expected a duration factor that keeps the animation within 3600 s")
         let ratio = replacing("spring: { dampingRatio: 0.8 }", with: "spring: { dampingRatio: 0 }")
         assertLocated(error(ratio), in: ratio, at: "0 }", after: "lift:", keyPath: "animators.lift.spring.dampingRatio",
                       kind: .invalidValue, message: "a damping ratio")

@@ -61,6 +61,9 @@ final class ScrollFileTests: XCTestCase {
         let both = replacing("isPagingEnabled: true", with: "isPagingEnabled: true, pagingEnabled: true")
         assertLocated(error(both), in: both, at: "true, pagingEnabled", keyPath: "views[0].scroll.isPagingEnabled", kind: .invalidValue,
                       message: "'isPagingEnabled' and 'pagingEnabled' are the same setting")
+        let huge = replacing("contentSize: [1560, 844]", with: "contentSize: [1e300, 844]")
+        assertLocated(error(huge), in: huge, at: "[1e300", keyPath: "views[0].scroll.contentSize", kind: .invalidValue,
+                      message: "expected a content size of at most 10000000 points a side")
         let unknown = replacing("isPagingEnabled: true", with: "paging: true")
         XCTAssertEqual(error(unknown)?.kind, .unknownKey)
     }
@@ -84,6 +87,12 @@ final class ScrollFileTests: XCTestCase {
                       message: "a sampled path's times must increase, found 0.05 after 0.1")
         let both = valid + "\n  - { tap: guide, drag: { from: [1, 1], to: [2, 2], at: 1, duration: 1 } }\n"
         XCTAssertEqual(error(both)?.kind, .invalidValue)
+        let endless = replacing("at: 0.2, duration: 0.25", with: "at: 0.2, duration: 1e300")
+        assertLocated(error(endless), in: endless, at: "drag:", keyPath: "input[0]", kind: .invalidValue,
+                      message: "a touch must last more than 0 and at most 3600 seconds, found 1e+300")
+        let hard = valid + "\n  - flick: { from: [200, 400], velocity: [0, -1e308], at: 1 }\n"
+        assertLocated(error(hard), in: hard, at: "flick:", keyPath: "input[2]", kind: .invalidValue,
+                      message: "a flick's velocity must be within ±100000 points per second")
     }
 
     func testBadSetContentOffset() {

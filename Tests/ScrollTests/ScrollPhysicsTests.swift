@@ -22,10 +22,13 @@ final class ScrollPhysicsTests: XCTestCase {
 
     func testDecelerationStopsBelowTheMinimumSpeedAndFindsEdges() {
         let d = Deceleration(start: 0, velocity: 2000, rate: 0.998)
-        XCTAssertEqual(abs(d.speed(at: d.duration)), Deceleration.minimumSpeed, accuracy: 1e-9)
-        XCTAssertGreaterThan(abs(d.speed(at: d.duration - 0.01)), Deceleration.minimumSpeed)
-        // Within a quarter point of the projection when it stops.
-        XCTAssertLessThan(abs(d.projection - d.position(at: d.duration)), 0.26)
+        XCTAssertEqual(abs(d.speed(at: d.duration)), d.stopSpeed, accuracy: 1e-9)
+        XCTAssertGreaterThan(abs(d.speed(at: d.duration - 0.01)), d.stopSpeed)
+        // A tenth of a point from the projection when it stops, whatever the rate.
+        for rate in [0.998, 0.99, 0.99999, 0.5] {
+            let e = Deceleration(start: 0, velocity: 3000, rate: rate)
+            XCTAssertEqual(abs(e.projection - e.position(at: e.duration)), Deceleration.restDistance, accuracy: 1e-6, "rate \(rate)")
+        }
         let edge = 500.0
         let t = try! XCTUnwrap(d.time(reaching: edge))
         XCTAssertEqual(d.position(at: t), edge, accuracy: 1e-9)

@@ -156,6 +156,32 @@ final class ScrollViewSystemTests: XCTestCase {
         XCTAssertGreaterThan(player.presentationValue(.view(0, .boundsY)), 99, "the list took the vertical drag")
     }
 
+    /// One finger's next touch may begin as the one before lifts: the second drag is followed,
+    /// and each drag begins and ends dragging once; a tap that stops coasting content begins and
+    /// ends nothing.
+    func testBackToBackDragsAndTapsPairTheirDelegateCallbacks() throws {
+        func increment(_ variable: Int) throws -> VariableAssignment {
+            VariableAssignment(variable: variable, value: try Expression(.binary(.add, .property(.slot(2 * ViewProperty.count + variable)), .number(1))))
+        }
+        let began = Action(name: "began", assignments: [try increment(0)])
+        let ended = Action(name: "ended", assignments: [try increment(1)])
+        let first = TouchStroke(begin: 0.5, duration: 0.5, path: .sampled([(0, Point(x: 200, y: 700)), (0.3, Point(x: 200, y: 400)), (0.5, Point(x: 200, y: 400))]))
+        let second = TouchStroke(begin: 1.0, duration: 0.5, path: .sampled([(0, Point(x: 200, y: 700)), (0.3, Point(x: 200, y: 500)), (0.5, Point(x: 200, y: 500))]))
+        let flick = TouchStroke(begin: 2, duration: 0.1, path: .line(from: Point(x: 200, y: 700), to: Point(x: 200, y: 600), curve: .linear),
+                                releaseVelocity: Point(x: 0, y: -2000))
+        let tap = TouchStroke(begin: 2.5, duration: 0.05, path: .line(from: Point(x: 200, y: 400), to: Point(x: 200, y: 400), curve: .linear))
+        var s = scene(touches: [first, second, flick, tap], settings: { $0.onBeginDragging = 0; $0.onEndDragging = 1 }, actions: [began, ended])
+        s.variables = [Variable(name: "began", initialValue: 0), Variable(name: "ended", initialValue: 0)]
+        var player = try Player(scene: s)
+        try player.advance(to: 1.6)
+        XCTAssertEqual(player.presentationValue(offsetY), 500, accuracy: 1e-9, "300 + 200: the second drag was followed")
+        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(1))), 2)
+        try player.advance(to: 3)
+        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 3, "the flick began dragging; the tap did not")
+        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(1))), 3)
+    }
+
     /// Any order of instants gives the same values (checkpoints include the system's state).
     func testAnyOrderOfInstantsGivesTheSameValues() throws {
         let touches = [drag(700, 300, at: 0.2, duration: 0.25), drag(200, 500, at: 1.5, duration: 0.2),
