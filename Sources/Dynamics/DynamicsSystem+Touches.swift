@@ -24,9 +24,11 @@ extension DynamicsSystem {
 
     public mutating func touchBegan(_ index: Int, _ stroke: TouchStroke, on view: Int, at t: Double, context: inout SystemContext) throws {
         guard let item = draggableItems[view] else { throw DynamicsError.touchWithoutItem(index) }
-        // The point under the finger, in the item's coordinates, where it is drawn at t.
-        let pose = pose(item, at: t), p = stroke.firstPoint
-        let dx = p.x - pose.x, dy = p.y - pose.y, c = cos(pose.angle), s = sin(pose.angle)
+        // The point under the finger, in the item's coordinates, where it is drawn at t (the
+        // model values this system wrote when the Player brought it to t).
+        let slots = itemSlots[item], p = stroke.firstPoint
+        let angle = context.model[slots.rotation]
+        let dx = p.x - context.model[slots.x], dy = p.y - context.model[slots.y], c = cos(angle), s = sin(angle)
         let offset = Point(x: dx * c + dy * s, y: -dx * s + dy * c)
         drags[index] = (stroke, item)
         pending.append(.grab(touch: index, item: item, offset: offset, target: p))
@@ -35,7 +37,7 @@ extension DynamicsSystem {
 
     /// The payload of touch event `k` (k/120 s after touch-down; the last at lift-off) of scene
     /// touch `touch`: −4 − (touch × 2²⁴ + k).
-    static func touchPayload(touch: Int, sample k: Int) -> Int { firstTouchPayload - (touch << 24 | k) }
+    static func touchPayload(touch: Int, sample k: Int) -> Int { firstTouchPayload - ((touch << 24) | k) }
 
     private func scheduleSample(_ k: Int, of touch: Int, context: inout SystemContext) {
         guard let stroke = drags[touch]?.stroke else { return }
@@ -44,7 +46,7 @@ extension DynamicsSystem {
     }
 
     mutating func handleTouchSample(_ payload: Int, at t: Double, context: inout SystemContext) throws {
-        let n = Self.firstTouchPayload - payload, touch = n >> 24, k = n & (1 << 24 - 1)
+        let n = Self.firstTouchPayload - payload, touch = n >> 24, k = n & ((1 << 24) - 1)
         guard let (stroke, item) = drags[touch] else { return }
         let elapsed = min(Double(k) / TouchStroke.sampleRate, stroke.duration)
         if elapsed >= stroke.duration {

@@ -18,7 +18,7 @@ import Scene
 public struct DynamicsSystem: SceneSystem, TouchResponder {
     public let model: DynamicsModel
     /// Slots of each item's view: position.x, position.y, transform.rotation.
-    private let itemSlots: [(x: Int, y: Int, rotation: Int)]
+    let itemSlots: [(x: Int, y: Int, rotation: Int)]
     /// `dynamics.contact.x`, `.y` and `.item`: where the last reported contact was.
     private let contactSlots: (x: Int, y: Int, item: Int)?
 
@@ -31,7 +31,7 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
     /// Commands waiting for the next step.
     var pending: [DynamicsCommand] = []
     /// Item states (points, radians) after step `steps − 1` and `steps`.
-    private(set) var previous: [Pose] = [], current: [Pose] = []
+    private var previous: [Pose] = [], current: [Pose] = []
     /// Draggable items by view (index into `Scene.views` → item).
     let draggableItems: [Int: Int]
     /// The fingers holding items: scene touch → (its stroke, the item).
@@ -171,18 +171,12 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
 
     /// Each item's pose at t, between the steps before and after it.
     private func write(at t: Double, into values: inout [Double]) {
-        for (i, slots) in itemSlots.enumerated() {
-            let pose = pose(i, at: t)
-            values[slots.x] = pose.x
-            values[slots.y] = pose.y
-            values[slots.rotation] = pose.angle
-        }
-    }
-
-    /// Item `i`'s pose at t (the last instant the system was advanced to).
-    func pose(_ i: Int, at t: Double) -> Pose {
         let alpha = steps == 0 ? 1 : min(max(t * model.stepRate - Double(steps - 1), 0), 1)
-        let a = previous[i], b = current[i]
-        return Pose(x: a.x + (b.x - a.x) * alpha, y: a.y + (b.y - a.y) * alpha, angle: a.angle + (b.angle - a.angle) * alpha)
+        for (i, slots) in itemSlots.enumerated() {
+            let a = previous[i], b = current[i]
+            values[slots.x] = a.x + (b.x - a.x) * alpha
+            values[slots.y] = a.y + (b.y - a.y) * alpha
+            values[slots.rotation] = a.angle + (b.angle - a.angle) * alpha
+        }
     }
 }
