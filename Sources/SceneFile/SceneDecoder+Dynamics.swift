@@ -42,7 +42,7 @@ extension SceneDecoder {
                 table.items[item].boundsType = try decodeBoundsType(fields)
                 if let draggable = fields["draggable"] {
                     table.items[item].isDraggable = try draggable.bool()
-                    if table.items[item].isDraggable { try checkNoTaps(under: table.items[item].view, id: id, at: draggable) }
+                    if table.items[item].isDraggable { try checkNoTaps(under: table.items[item].view, at: draggable) }
                 }
             }
         }
@@ -151,7 +151,7 @@ extension SceneDecoder {
 
     /// A draggable item takes every touch that lands on it or its subviews: an `onTap` there
     /// would never run.
-    func checkNoTaps(under item: Int, id: String, at node: Located) throws {
+    func checkNoTaps(under item: Int, at node: Located) throws {
         for (index, _) in pendingTaps {
             var ancestor: Int? = index
             while let a = ancestor, a != item { ancestor = views[a].parent }
