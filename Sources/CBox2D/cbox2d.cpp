@@ -299,8 +299,8 @@ int32_t cb2_joint_create(cb2_world *world, cb2_joint_def d) {
         b2MouseJointDef def;
         def.bodyA = world->ground;
         def.bodyB = b;
-        // Held at its centre, then pulled towards the target.
-        def.target = b->GetWorldCenter();
+        // Held at its centre (or at the point given), then pulled towards the target.
+        def.target = d.holdsPoint ? b2Vec2(d.bx, d.by) : b->GetWorldCenter();
         def.maxForce = d.maxForce;
         b2LinearStiffness(def.stiffness, def.damping, d.frequency, d.dampingRatio, def.bodyA, def.bodyB);
         b2MouseJoint *mouse = (b2MouseJoint *)world->world.CreateJoint(&def);
@@ -320,6 +320,12 @@ void cb2_joint_destroy(cb2_world *world, int32_t joint) {
     j->GetBodyB()->SetAwake(true);
     world->world.DestroyJoint(j);
     world->joints[(size_t)joint] = nullptr;
+}
+
+void cb2_mouse_joint_set_target(cb2_world *world, int32_t joint, float x, float y) {
+    b2Joint *j = world->joints[(size_t)joint];
+    if (j == nullptr || j->GetType() != e_mouseJoint) return;
+    ((b2MouseJoint *)j)->SetTarget(b2Vec2(x, y));
 }
 
 void cb2_world_report_contacts(cb2_world *world, int32_t on) { world->listener.reports = on != 0; }

@@ -13,6 +13,8 @@ public struct DynamicItem: Sendable, Hashable {
     public var view: Int
     public var id: String
     public var boundsType = BoundsType.rectangle
+    /// Whether a finger that lands on it drags it (see `FingerDrag`).
+    public var isDraggable = false
     public init(view: Int, id: String) { self.view = view; self.id = id }
 }
 

@@ -15,10 +15,10 @@ import Scene
 /// restored checkpoint, a copied Player) replays those commands and steps into a new world from
 /// t = 0: Box2D is deterministic for the same calls in the same order, so the result is
 /// bit-identical to a straight run.
-public struct DynamicsSystem: SceneSystem {
+public struct DynamicsSystem: SceneSystem, TouchResponder {
     public let model: DynamicsModel
     /// Slots of each item's view: position.x, position.y, transform.rotation.
-    private let itemSlots: [(x: Int, y: Int, rotation: Int)]
+    let itemSlots: [(x: Int, y: Int, rotation: Int)]
     /// `dynamics.contact.x`, `.y` and `.item`: where the last reported contact was.
     private let contactSlots: (x: Int, y: Int, item: Int)?
 
@@ -26,11 +26,16 @@ public struct DynamicsSystem: SceneSystem {
     private var revision = 0
     private var geometry: [ItemGeometry]?
     private var steps = 0
-    /// Commands applied: (step before which it applied, payload).
-    private var log: [(step: Int, payload: Int)] = []
-    private var pending: [Int] = []
+    /// Commands applied: (step before which it applied, command).
+    private var log: [(step: Int, command: DynamicsCommand)] = []
+    /// Commands waiting for the next step.
+    var pending: [DynamicsCommand] = []
     /// Item states (points, radians) after step `steps − 1` and `steps`.
     private var previous: [Pose] = [], current: [Pose] = []
+    /// Draggable items by view (index into `Scene.views` → item).
+    let draggableItems: [Int: Int]
+    /// The fingers holding items: scene touch → (its stroke, the item).
+    var drags: [Int: (stroke: TouchStroke, item: Int)] = [:]
     private var isPaused = false
     /// Contacts waiting to be dispatched (their actions run at the step's time), oldest first.
     private var contactQueue: [ContactReport] = []
@@ -39,6 +44,7 @@ public struct DynamicsSystem: SceneSystem {
 
     public init(model: DynamicsModel, itemSlots: [(x: Int, y: Int, rotation: Int)], contactSlots: (x: Int, y: Int, item: Int)? = nil) {
         self.model = model; self.itemSlots = itemSlots; self.contactSlots = contactSlots
+        draggableItems = Dictionary(uniqueKeysWithValues: model.items.enumerated().filter(\.element.isDraggable).map { ($1.view, $0) })
     }
 
     public var name: String { "dynamic animator" }
@@ -61,9 +67,10 @@ public struct DynamicsSystem: SceneSystem {
     public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
         if payload >= 0 {
             guard payload / 2 < model.behaviors.count else { throw DynamicsError.unknownCommand(payload) }
-            pending.append(payload)
+            pending.append(.behavior(payload / 2, add: payload % 2 == 0))
             return
         }
+        if payload <= Self.firstTouchPayload { return try handleTouchSample(payload, at: t, context: &context) }
         // A reported contact or pause: run its action.
         if payload == Self.pausePayload || payload == Self.resumePayload {
             if let action = payload == Self.pausePayload ? model.onPause : model.onResume { context.runAction(action) }
@@ -80,6 +87,8 @@ public struct DynamicsSystem: SceneSystem {
     }
 
     static let pausePayload = -2, resumePayload = -3, contactPayload = -1
+    /// Touch samples are payloads from −4 down (see `touchPayload`).
+    static let firstTouchPayload = -4
 
     /// The step at or after t: ⌈t × rate⌉, with t × rate within 1e-9 of an integer counting as it.
     static func step(containing t: Double, rate: Double) -> Int {
@@ -104,7 +113,7 @@ public struct DynamicsSystem: SceneSystem {
         var next = 0
         for step in 0...steps {
             while next < log.count && log[next].step == step {
-                apply(log[next].payload, to: fresh)
+                log[next].command.apply(to: fresh)
                 next += 1
             }
             if step < steps { _ = fresh.step(dt: 1 / model.stepRate) }
@@ -128,13 +137,11 @@ public struct DynamicsSystem: SceneSystem {
         }
     }
 
-    private func apply(_ payload: Int, to world: World) { world.setActive(payload / 2, payload % 2 == 0) }
-
     private mutating func stepOnce(context: inout SystemContext) throws {
         guard let world else { return }
-        for payload in pending {
-            log.append((steps, payload))
-            apply(payload, to: world)
+        for command in pending {
+            log.append((steps, command))
+            command.apply(to: world)
         }
         pending.removeAll()
         let reports = world.step(dt: 1 / model.stepRate)

@@ -5,13 +5,13 @@ import Motion
 /// to each point of a two-point manifold, so items with elasticity near 1 gain energy with
 /// every bounce (measured: +10% to +60% in 4 s of a box of bouncing items at elasticity 1).
 /// UIKit's items with elasticity ≤ 1 never do. So when nothing drives the items (no push, snap
-/// or field active, no command since the last step), the mechanical energy — kinetic plus the
+/// or field active, no finger holding one, no command since the last step), the mechanical energy — kinetic plus the
 /// potential of the active gravity behaviours — is not allowed to rise above its value after the
 /// step before: any excess is taken from the awake items' velocities, scaled by one factor.
 /// Free flight loses ½ m g² dt² a step under the semi-implicit Euler step, so it is untouched.
 extension World {
     var isDriven: Bool {
-        model.behaviors.indices.contains { index in
+        !grabs.isEmpty || model.behaviors.indices.contains { index in
             guard active[index] else { return false }
             switch model.behaviors[index] {
             case .push, .snap, .field: return true

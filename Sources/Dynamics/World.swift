@@ -46,6 +46,8 @@ final class World: @unchecked Sendable {
     let lock = NSLock()
     /// While the initial behaviours are added: the shapes already have their materials.
     var isBuilding = false
+    /// The mouse joint of each touch holding an item (-1 when the item is anchored).
+    var grabs: [Int: Int32] = [:]
 
     init(model: DynamicsModel, geometry: [ItemGeometry]) {
         self.model = model
@@ -188,7 +190,7 @@ final class World: @unchecked Sendable {
         readStates()
     }
 
-    private func readStates() { states.withUnsafeMutableBufferPointer { cb2_body_get_states(handle, $0.baseAddress, Int32($0.count)) } }
+    func readStates() { states.withUnsafeMutableBufferPointer { cb2_body_get_states(handle, $0.baseAddress, Int32($0.count)) } }
 
     /// Whether every dynamic item is asleep.
     /// Whether the last step moved anything (false when every item slept through it).

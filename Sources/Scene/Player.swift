@@ -322,12 +322,12 @@ public struct Player: Sendable {
         var candidate = hit
         while let view = candidate {
             for system in state.systems.indices {
-                guard var responder = state.systems[system] as? any TouchResponder, responder.responderView == view,
+                guard var responder = state.systems[system] as? any TouchResponder, responder.responds(to: view),
                       responder.accepts(stroke, at: t) else { continue }
                 var context = SystemContext(model: state.model)
                 state.model = []
                 defer { state.model = context.model }
-                do { try responder.touchBegan(index, stroke, at: t, context: &context) } catch {
+                do { try responder.touchBegan(index, stroke, on: view, at: t, context: &context) } catch {
                     throw SceneRuntimeError.system(name: responder.name, message: "\(error)", time: t, frame: nil)
                 }
                 state.systems[system] = responder

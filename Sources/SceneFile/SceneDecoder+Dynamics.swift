@@ -7,7 +7,7 @@ import Scene
 /// actions contacts and pauses run); it becomes a `DynamicsSystem` and three extra slots.
 extension SceneDecoder {
     static let dynamicsKeys = ["stepRate", "items", "behaviors", "onPause", "onResume"]
-    static let dynamicsItemKeys = ["collisionBoundsType", "path"]
+    static let dynamicsItemKeys = ["collisionBoundsType", "path", "draggable"]
     static let behaviorKinds = ["gravity", "collision", "itemBehavior", "push", "snap", "attachment", "field"]
     static let behaviorEntryKeys = behaviorKinds + ["id", "active", "addedBy", "removedBy"]
 
@@ -38,7 +38,12 @@ extension SceneDecoder {
         if let itemsNode = fields["items"] {
             for (id, keyNode, value) in try itemsNode.namedEntries() {
                 let item = try itemIndex(id, at: keyNode, table: &table)
-                table.items[item].boundsType = try decodeBoundsType(value)
+                let fields = try value.mapping(allowed: Self.dynamicsItemKeys)
+                table.items[item].boundsType = try decodeBoundsType(fields)
+                if let draggable = fields["draggable"] {
+                    table.items[item].isDraggable = try draggable.bool()
+                    if table.items[item].isDraggable { try checkNoTaps(under: table.items[item].view, at: draggable) }
+                }
             }
         }
         var commands: [(action: Int, command: SystemCommand)] = []
@@ -122,9 +127,11 @@ extension SceneDecoder {
         return try node.sequence("action names").map(actionReference)
     }
 
-    func decodeBoundsType(_ node: Located) throws -> DynamicItem.BoundsType {
-        let fields = try node.mapping(allowed: Self.dynamicsItemKeys)
-        let typeNode = try fields.require("collisionBoundsType", "rectangle, ellipse or path")
+    func decodeBoundsType(_ fields: Fields) throws -> DynamicItem.BoundsType {
+        guard let typeNode = fields["collisionBoundsType"] else {
+            if let path = fields["path"] { throw path.error(.invalidValue, "a path needs collisionBoundsType: path") }
+            return .rectangle
+        }
         let text = try typeNode.string("a collision bounds type")
         switch text {
         case "rectangle": return .rectangle
@@ -139,6 +146,17 @@ extension SceneDecoder {
         default:
             throw typeNode.error(.invalidValue, "expected a collision bounds type (rectangle, ellipse, path), found '\(text)'",
                                  suggestion: closestName(to: text, in: ["rectangle", "ellipse", "path"]))
+        }
+    }
+
+    /// A draggable item takes every touch that lands on it or its subviews: an `onTap` there
+    /// would never run.
+    func checkNoTaps(under item: Int, at node: Located) throws {
+        for (index, _) in pendingTaps {
+            var ancestor: Int? = index
+            while let a = ancestor, a != item { ancestor = views[a].parent }
+            guard ancestor == item else { continue }
+            throw node.error(.invalidValue, "a draggable item takes every touch on it, so the onTap of '\(views[index].id)' would never run; drop one of them")
         }
     }
 }

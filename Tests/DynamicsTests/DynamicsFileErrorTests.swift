@@ -176,4 +176,26 @@ final class DynamicsFileErrorTests: XCTestCase {
                   at: "ball: { collisionBoundsType", keyPath: "dynamics.items.ball",
                   message: "a dynamic item turns about its centre: 'ball' needs anchorPoint [0.5, 0.5]")
     }
+
+    func testDraggableItems() {
+        assertBad("ball: { collisionBoundsType: ellipse }", "ball: { collisionBoundsType: ellipse, draggable: maybe }", at: "maybe",
+                  keyPath: "dynamics.items.ball.draggable", kind: .wrongType, message: "expected true or false, found")
+        assertBad("ball: { collisionBoundsType: ellipse }", "ball: { collisionBoundsType: ellipse, dragable: true }", at: "dragable",
+                  keyPath: "dynamics.items.ball.dragable", kind: .unknownKey, message: "unknown key 'dragable'", suggestion: "draggable")
+        // A draggable item takes every touch on it and its subviews: an onTap there is an error.
+        let tapped = valid.replacingOccurrences(of: "  - { id: ball, frame: [200, 0, 40, 40] }",
+                                                with: "  - { id: ball, frame: [200, 0, 40, 40], subviews: [{ id: dot, frame: [0, 0, 4, 4], onTap: go }] }")
+            .replacingOccurrences(of: "ball: { collisionBoundsType: ellipse }", with: "ball: { collisionBoundsType: ellipse, draggable: true }")
+        let e = error(tapped)
+        XCTAssertEqual(e?.all.count, 1, e?.description ?? "")
+        XCTAssertEqual(e?.keyPath, "dynamics.items.ball.draggable")
+        XCTAssertEqual(e?.line, 12)
+        XCTAssertEqual(e?.column, 54)
+        XCTAssertTrue(e?.message.contains("a draggable item takes every touch on it, so the onTap of 'dot' would never run") ?? false, e?.description ?? "")
+        // Without draggable, the same onTap is fine; and collisionBoundsType defaults to rectangle,
+        // but a path needs it.
+        XCTAssertNoThrow(try SceneDocument.parse(tapped.replacingOccurrences(of: "draggable: true", with: "draggable: false"), file: "t.yaml"))
+        assertBad("ball: { collisionBoundsType: ellipse }", "ball: { path: [[0, -10], [10, 10], [-10, 10]] }", at: "[[0",
+                  keyPath: "dynamics.items.ball.path", message: "a path needs collisionBoundsType: path")
+    }
 }

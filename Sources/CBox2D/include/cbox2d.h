@@ -47,6 +47,8 @@ typedef struct {
     float frictionTorque;
     /// Mouse: the most force, N.
     float maxForce;
+    /// Mouse: 1 holds body b at the world point (bx, by) (a finger's grab); 0 at its centre.
+    int32_t holdsPoint;
 } cb2_joint_def;
 
 cb2_world *cb2_world_create(void);
@@ -87,6 +89,8 @@ void cb2_body_wake(cb2_world *world, int32_t body);
 
 int32_t cb2_joint_create(cb2_world *world, cb2_joint_def def);
 void cb2_joint_destroy(cb2_world *world, int32_t joint);
+/// Moves a mouse joint's target to the world point (x, y), waking its body when it changes.
+void cb2_mouse_joint_set_target(cb2_world *world, int32_t joint, float x, float y);
 
 /// Whether contact events are kept (off by default: a pile makes thousands).
 void cb2_world_report_contacts(cb2_world *world, int32_t on);
