@@ -59,6 +59,22 @@ final class DrawingRenderTests: XCTestCase {
         XCTAssertEqual(fonts.layouts.layout(for: tall).lines.count, 2)
     }
 
+    /// `natural` follows the text's direction (bidi): Hebrew sits at the right, English at the left.
+    func testNaturalAlignmentFollowsTheScript() throws {
+        func inkColumns(_ text: String, _ alignment: TextAlignment) throws -> ClosedRange<Int> {
+            let r = try render(Size(width: 200, height: 30), [.text(TextRun(text: text, box: Rect(x: 0, y: 0, width: 200, height: 30),
+                                                                            fontSize: 16, color: Palette.black, alignment: alignment))])
+            return r.withPixels { pixels in
+                var columns: [Int] = []
+                for x in 0..<pixels.width where (0..<pixels.height).contains(where: { pixels.pixel(x: x, y: $0).r < 128 }) { columns.append(x) }
+                return (columns.first ?? 0)...(columns.last ?? 0)
+            }
+        }
+        XCTAssertGreaterThan(try inkColumns("שלום עולם", .natural).upperBound, 190)
+        XCTAssertLessThan(try inkColumns("Hello world", .natural).lowerBound, 10)
+        XCTAssertLessThan(try inkColumns("שלום עולם", .left).lowerBound, 10, "explicit left stays left")
+    }
+
     func testHeavierWeightsInkMore() throws {
         var coverage: [Int] = []
         for weight in FontWeight.allCases {
