@@ -62,12 +62,18 @@ extension CairoCommandRunner {
         return Rect(x: x0, y: y0, width: x1 - x0, height: y1 - y0)
     }
 
+    /// Blurs the mask and paints the part that can be non-zero (so a mask as large as the clip
+    /// costs only where the shadow is).
     private func paint(_ mask: ShadowMask, _ geometry: ShadowGeometry) {
-        ShadowBlur.blur(mask.surface, sigma: geometry.sigma)
+        guard let region = ShadowBlur.blur(mask.surface, sigma: geometry.sigma),
+              let part = cairo_surface_create_for_rectangle(mask.surface, Double(region.x), Double(region.y),
+                                                           Double(region.width), Double(region.height)) else { return }
+        defer { cairo_surface_destroy(part) }
         cairo_save(context)
         cairo_identity_matrix(context)
         Self.setSource(geometry.color, on: context)
-        cairo_mask_surface(context, mask.surface, mask.origin.x + geometry.offset.x, mask.origin.y + geometry.offset.y)
+        cairo_mask_surface(context, part, mask.origin.x + Double(region.x) + geometry.offset.x,
+                           mask.origin.y + Double(region.y) + geometry.offset.y)
         cairo_restore(context)
     }
 }

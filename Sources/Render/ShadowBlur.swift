@@ -5,40 +5,59 @@ import CCairo
 /// sum to σ². Integer arithmetic, so the result is the same on every machine. Only the rows and
 /// columns within reach of a non-zero pixel are touched.
 enum ShadowBlur {
-    static func blur(_ surface: OpaquePointer, sigma: Double) {
+    /// Blurs `surface` in place; returns the pixel rectangle that can be non-zero afterwards
+    /// (x, y, width, height), or nil when the surface is empty.
+    static func blur(_ surface: OpaquePointer, sigma: Double) -> (x: Int, y: Int, width: Int, height: Int)? {
         cairo_surface_flush(surface)
-        guard sigma >= 0.5, let data = cairo_image_surface_get_data(surface) else { return }
+        guard let data = cairo_image_surface_get_data(surface) else { return nil }
         let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
         let stride = Int(cairo_image_surface_get_stride(surface))
+        guard let occupied = occupiedRect(data, width: width, height: height, stride: stride) else { return nil }
+        guard sigma >= 0.5 else { return occupied }
         let radii = boxRadii(sigma: sigma, passes: 3)
         let reach = radii.reduce(0, +)
-        // The occupied rows and columns, grown by how far the blur can carry.
-        var minX = width, maxX = -1, minY = height, maxY = -1
+        let x0 = max(occupied.x - reach, 0), x1 = min(occupied.x + occupied.width - 1 + reach, width - 1)
+        let y0 = max(occupied.y - reach, 0), y1 = min(occupied.y + occupied.height - 1 + reach, height - 1)
+        let w = x1 - x0 + 1, h = y1 - y0 + 1
+        // The region, copied out contiguously, blurred between two buffers, copied back.
+        let a = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h), b = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
+        defer { a.deallocate(); b.deallocate() }
+        for y in 0..<h { (a + y * w).update(from: data + (y0 + y) * stride + x0, count: w) }
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: w)
+        defer { sums.deallocate() }
+        for r in radii {
+            horizontal(a, into: b, width: w, height: h, radius: r)
+            vertical(b, into: a, width: w, height: h, radius: r, sums: sums)
+        }
+        for y in 0..<h { (data + (y0 + y) * stride + x0).update(from: a + y * w, count: w) }
+        cairo_surface_mark_dirty(surface)
+        return (x0, y0, w, h)
+    }
+
+    /// The bounding rectangle of the non-zero pixels (scanned eight bytes at a time).
+    private static func occupiedRect(_ data: UnsafeMutablePointer<UInt8>, width: Int, height: Int,
+                                     stride: Int) -> (x: Int, y: Int, width: Int, height: Int)? {
+        var minX = width, maxX = -1, minY = -1, maxY = -1
         for y in 0..<height {
             let row = data + y * stride
-            for x in 0..<width where row[x] != 0 {
-                minX = min(minX, x); maxX = max(maxX, x); minY = min(minY, y); maxY = max(maxY, y)
+            var x = 0
+            var any = false
+            while x + 8 <= width {
+                if UnsafeRawPointer(row + x).loadUnaligned(as: UInt64.self) != 0 { any = true; break }
+                x += 8
             }
+            if !any { while x < width { if row[x] != 0 { any = true; break }; x += 1 } }
+            guard any else { continue }
+            if minY < 0 { minY = y }
+            maxY = y
+            var first = 0
+            while row[first] == 0 { first += 1 }
+            var last = width - 1
+            while row[last] == 0 { last -= 1 }
+            minX = min(minX, first); maxX = max(maxX, last)
         }
-        guard maxX >= 0 else { return }
-        let x0 = max(minX - reach, 0), x1 = min(maxX + reach, width - 1)
-        let y0 = max(minY - reach, 0), y1 = min(maxY + reach, height - 1)
-        var line = [UInt8](repeating: 0, count: max(width, height))
-        var scratch = line
-        for r in radii {
-            for y in y0...y1 {
-                let row = data + y * stride
-                for x in x0...x1 { line[x - x0] = row[x] }
-                boxBlur(&line, count: x1 - x0 + 1, radius: r, into: &scratch)
-                for x in x0...x1 { row[x] = scratch[x - x0] }
-            }
-            for x in x0...x1 {
-                for y in y0...y1 { line[y - y0] = data[y * stride + x] }
-                boxBlur(&line, count: y1 - y0 + 1, radius: r, into: &scratch)
-                for y in y0...y1 { data[y * stride + x] = scratch[y - y0] }
-            }
-        }
-        cairo_surface_mark_dirty(surface)
+        guard minY >= 0 else { return nil }
+        return (minX, minY, maxX - minX + 1, maxY - minY + 1)
     }
 
     /// Box radii for `passes` boxes whose variances sum to σ² (widths 2r + 1).
@@ -53,16 +72,48 @@ enum ShadowBlur {
         return (0..<passes).map { Double($0) < m ? (lower - 1) / 2 : (upper - 1) / 2 }
     }
 
-    /// A running-sum box blur of `count` values with pixels beyond the ends counting as 0.
-    private static func boxBlur(_ source: inout [UInt8], count: Int, radius: Int, into out: inout [UInt8]) {
-        let width = 2 * radius + 1
-        var sum = 0
-        for i in 0..<min(radius, count) { sum += Int(source[i]) }
-        for i in 0..<count {
-            let incoming = i + radius, outgoing = i - radius - 1
-            if incoming < count { sum += Int(source[incoming]) }
-            if outgoing >= 0 { sum -= Int(source[outgoing]) }
-            out[i] = UInt8((sum + width / 2) / width)
+    /// round(sum / boxWidth) as a multiply and a shift (exact for sums below 2^24 / boxWidth).
+    private static func divider(_ boxWidth: Int) -> (multiplier: Int, shift: Int) { ((1 << 32) / boxWidth + 1, 32) }
+
+    /// A running-sum box blur of each row; pixels beyond the ends count as 0. (Wrapping
+    /// arithmetic cannot wrap here — sums stay below 255 × box width — and lets loops vectorize.)
+    private static func horizontal(_ source: UnsafeMutablePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>,
+                                   width: Int, height: Int, radius: Int) {
+        let (multiplier, shift) = divider(2 * radius + 1)
+        let half = (2 * radius + 1) / 2
+        for y in 0..<height {
+            let s = source + y * width, t = target + y * width
+            var sum = 0
+            for i in 0..<min(radius, width) { sum += Int(s[i]) }
+            for i in 0..<width {
+                if i + radius < width { sum &+= Int(s[i + radius]) }
+                if i - radius - 1 >= 0 { sum &-= Int(s[i - radius - 1]) }
+                t[i] = UInt8(truncatingIfNeeded: ((sum &+ half) &* multiplier) >> shift)
+            }
+        }
+    }
+
+    /// The same down each column, a whole row of column sums at a time (cache friendly).
+    private static func vertical(_ source: UnsafeMutablePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>,
+                                 width: Int, height: Int, radius: Int, sums: UnsafeMutablePointer<Int>) {
+        let (multiplier, shift) = divider(2 * radius + 1)
+        let half = (2 * radius + 1) / 2
+        sums.initialize(repeating: 0, count: width)
+        for y in 0..<min(radius, height) {
+            let s = source + y * width
+            for x in 0..<width { sums[x] &+= Int(s[x]) }
+        }
+        for y in 0..<height {
+            if y + radius < height {
+                let s = source + (y + radius) * width
+                for x in 0..<width { sums[x] &+= Int(s[x]) }
+            }
+            if y - radius - 1 >= 0 {
+                let s = source + (y - radius - 1) * width
+                for x in 0..<width { sums[x] &-= Int(s[x]) }
+            }
+            let t = target + y * width
+            for x in 0..<width { t[x] = UInt8(truncatingIfNeeded: ((sums[x] &+ half) &* multiplier) >> shift) }
         }
     }
 }

@@ -59,6 +59,22 @@ final class DrawingRenderTests: XCTestCase {
         XCTAssertEqual(fonts.layouts.layout(for: tall).lines.count, 2)
     }
 
+    /// `natural` follows the text's direction (bidi): Hebrew sits at the right, English at the left.
+    func testNaturalAlignmentFollowsTheScript() throws {
+        func inkColumns(_ text: String, _ alignment: TextAlignment) throws -> ClosedRange<Int> {
+            let r = try render(Size(width: 200, height: 30), [.text(TextRun(text: text, box: Rect(x: 0, y: 0, width: 200, height: 30),
+                                                                            fontSize: 16, color: Palette.black, alignment: alignment))])
+            return r.withPixels { pixels in
+                var columns: [Int] = []
+                for x in 0..<pixels.width where (0..<pixels.height).contains(where: { pixels.pixel(x: x, y: $0).r < 128 }) { columns.append(x) }
+                return (columns.first ?? 0)...(columns.last ?? 0)
+            }
+        }
+        XCTAssertGreaterThan(try inkColumns("שלום עולם", .natural).upperBound, 190)
+        XCTAssertLessThan(try inkColumns("Hello world", .natural).lowerBound, 10)
+        XCTAssertLessThan(try inkColumns("שלום עולם", .left).lowerBound, 10, "explicit left stays left")
+    }
+
     func testHeavierWeightsInkMore() throws {
         var coverage: [Int] = []
         for weight in FontWeight.allCases {
@@ -125,6 +141,33 @@ final class DrawingRenderTests: XCTestCase {
         let evenOdd = try render(Size(width: 40, height: 10), [.fillRule(Path(ring), Palette.black, .evenOdd)])
         XCTAssertGreaterThan(evenOdd.pixel(x: 20, y: 5).r, 245, "the inner square is a hole")
         XCTAssertLessThan(evenOdd.pixel(x: 5, y: 5).r, 10)
+    }
+
+    /// On a transparent canvas an antialiased edge keeps its colour in straight alpha: only
+    /// its alpha falls off, so it composites over any backdrop without a dark fringe.
+    func testTransparentCanvasEdgesKeepTheirColour() throws {
+        let k = 0.5522847498307936 * 8
+        let disc = Path([.move(to: Point(x: 18, y: 10)),
+                         .curve(to: Point(x: 10, y: 18), control1: Point(x: 18, y: 10 + k), control2: Point(x: 10 + k, y: 18)),
+                         .curve(to: Point(x: 2, y: 10), control1: Point(x: 10 - k, y: 18), control2: Point(x: 2, y: 10 + k)),
+                         .curve(to: Point(x: 10, y: 2), control1: Point(x: 2, y: 10 - k), control2: Point(x: 10 - k, y: 2)),
+                         .curve(to: Point(x: 18, y: 10), control1: Point(x: 10 + k, y: 2), control2: Point(x: 18, y: 10 - k)), .close])
+        let r = try render(Size(width: 20, height: 20), background: .clear, scale: 3, [.fill(disc, Color(red: 1, green: 0.5, blue: 0))])
+        var edges = 0
+        r.withPixels { pixels in
+            for y in 0..<pixels.height {
+                for x in 0..<pixels.width {
+                    let p = pixels.pixel(x: x, y: y)
+                    guard p.a > 8, p.a < 247 else { continue }
+                    edges += 1
+                    XCTAssertGreaterThanOrEqual(p.r, 250, "(\(x), \(y)) alpha \(p.a)")
+                    // Premultiplied 8-bit storage rounds to 1/alpha of the range: ±255 / (2·alpha).
+                    XCTAssertEqual(Double(p.g), 127.5, accuracy: 255 / (2 * Double(p.a)) + 1, "(\(x), \(y)) alpha \(p.a)")
+                    XCTAssertLessThanOrEqual(p.b, 3)
+                }
+            }
+        }
+        XCTAssertGreaterThan(edges, 20, "the disc has an antialiased edge")
     }
 
     // MARK: Images
