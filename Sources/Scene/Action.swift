@@ -71,8 +71,7 @@ public struct Toggle: Hashable, Sendable {
 
 /// `set:` in an action: a variable takes a new value at once when the action runs.
 public struct VariableAssignment: Hashable, Sendable {
-    /// Index into `Scene.variables`, then into the declared slots: variables.count + i sets
-    /// `Scene.extraSlots[i]` (a value an action computes for a system's command).
+    /// Index into `Scene.variables`.
     public var variable: Int
     public var value: Expression
     public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }
@@ -104,6 +103,9 @@ public struct Action: Hashable, Sendable {
     public var completion: Int?
     /// Commands to systems, sent in order after the animations start.
     public var commands: [SystemCommand]
+    /// Slots set at once right after `assignments`: the values this action computes for its
+    /// commands (a `fractionComplete`, a velocity), read by the systems from the model.
+    public var commandArguments: [SlotAssignment] = []
     /// Slots set at once after `steps` start (constraint constants and the like).
     public var slotAssignments: [SlotAssignment] = []
     /// UIKit's `layoutIfNeeded()` inside an animation block: after `slotAssignments`, the

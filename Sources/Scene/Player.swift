@@ -359,6 +359,7 @@ public struct Player: Sendable {
             let slot = scene.variableSlot(assignment.variable)
             setModel(slot, try evaluate(assignment.value, at: t), at: t)
         }
+        for argument in action.commandArguments { setModel(argument.slot, try evaluate(argument.value, at: t), at: t) }
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.model)) }
         for step in action.steps { try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, at: t) }
         for command in action.commands { try handle(system: command.system, payload: command.payload, at: t) }

@@ -121,7 +121,7 @@ struct SceneChecker {
         for (a, action) in scene.actions.enumerated() {
             if let condition = action.condition { checkExpression(condition, .boolean, at: .action(a)) }
             for assignment in action.assignments {
-                if assignment.variable < 0 || assignment.variable >= scene.variables.count + scene.extraSlots.count {
+                if assignment.variable < 0 || assignment.variable >= scene.variables.count {
                     errors.append(.invalidReference(.action(a), what: "variable \(assignment.variable)"))
                 }
                 checkExpression(assignment.value, .number, at: .action(a))
@@ -132,7 +132,7 @@ struct SceneChecker {
             if let toggle = action.toggle, !(toggle.values.0.isFinite && toggle.values.1.isFinite) {
                 errors.append(.invalidTiming(action: a, step: 0, what: "the toggle's values must be finite numbers"))
             }
-            for assignment in action.slotAssignments {
+            for assignment in action.slotAssignments + action.commandArguments {
                 if assignment.slot < 0 || assignment.slot >= slotCount { errors.append(.invalidReference(.action(a), what: "slot \(assignment.slot)")) }
                 checkExpression(assignment.value, .number, at: .action(a))
             }
@@ -201,12 +201,12 @@ struct SceneChecker {
         guard !drivers.isEmpty else { return }
         for (a, action) in scene.actions.enumerated() {
             var written: [(Int, SceneElement)] = action.assignments.compactMap { assignment in
-                assignment.variable < scene.variables.count + scene.extraSlots.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
+                assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
             }
             for (s, step) in action.steps.enumerated() where valid(step.property) {
                 written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }
             }
-            written += action.slotAssignments.filter { $0.slot >= 0 && $0.slot < slotCount }.map { ($0.slot, .action(a)) }
+            written += (action.slotAssignments + action.commandArguments).filter { $0.slot >= 0 && $0.slot < slotCount }.map { ($0.slot, .action(a)) }
             var reported = Set<SceneElement>()   // one error per animation, not one per slot
             for (slot, element) in written {
                 if let driver = drivers[slot], reported.insert(element).inserted {

@@ -35,9 +35,9 @@ extension SceneDecoder {
                 for entry in fields.entries where entry.key != verb && !(allowed[verb] ?? []).contains(entry.key) {
                     throw entry.keyNode.error(.unknownKey, "'\(entry.key)' does not belong in a '\(verb)' command")
                 }
-                var assignments: [VariableAssignment] = []
-                let command = try d.animatorCommand(verb, fields, animator: index, element: element, assignments: &assignments)
-                action.assignments += assignments
+                var arguments: [SlotAssignment] = []
+                let command = try d.animatorCommand(verb, fields, animator: index, element: element, assignments: &arguments)
+                action.commandArguments += arguments
                 d.animators[index].commands.append(command)
                 d.animatorCommandNodes.append((index, command, element))
                 action.commands.append(SystemCommand(system: d.animatorSystemIndex(index), payload: d.animators[index].commands.count - 1))
@@ -47,27 +47,27 @@ extension SceneDecoder {
 
     /// A slot the action sets to `value` just before its commands: a declared slot (extra
     /// slots come after every variable, so declaring one never moves another slot).
-    private mutating func argumentSlot(_ name: String, _ value: Expression, into assignments: inout [VariableAssignment]) -> Int {
+    private mutating func argumentSlot(_ name: String, _ value: Expression, into assignments: inout [SlotAssignment]) -> Int {
         extraSlots.append(SlotDeclaration(name: "_" + name, initialValue: 0))
-        let index = variables.count + extraSlots.count - 1
-        assignments.append(VariableAssignment(variable: index, value: value))
-        return views.count * ViewProperty.count + index
+        let slot = views.count * ViewProperty.count + variables.count + extraSlots.count - 1
+        assignments.append(SlotAssignment(slot: slot, value: value))
+        return slot
     }
 
     /// An argument slot assigned `node`'s expression by the action.
-    private mutating func argument(_ node: Located, _ name: String, type: ExpressionType = .number, into assignments: inout [VariableAssignment]) throws -> Int {
+    private mutating func argument(_ node: Located, _ name: String, type: ExpressionType = .number, into assignments: inout [SlotAssignment]) throws -> Int {
         argumentSlot(name, try expression(node, ownSize: false, type: type), into: &assignments)
     }
 
     private mutating func animatorCommand(_ verb: String, _ fields: Fields, animator index: Int, element: Located,
-                                          assignments: inout [VariableAssignment]) throws -> AnimatorCommand {
+                                          assignments: inout [SlotAssignment]) throws -> AnimatorCommand {
         let id = animators[index].declaration.id
         let n = animators[index].commands.count
         switch verb {
         case "create":
             // The targets are evaluated now, when the animator is created.
             for (target, value) in zip(animators[index].declaration.targets, animators[index].targetValues) {
-                assignments.append(VariableAssignment(variable: target.argumentSlot - views.count * ViewProperty.count, value: value))
+                assignments.append(SlotAssignment(slot: target.argumentSlot, value: value))
             }
             return .create
         case "start":
