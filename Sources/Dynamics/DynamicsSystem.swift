@@ -64,6 +64,21 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
         write(at: t, into: &context.model)
     }
 
+    public var findsEventsByStepping: Bool { true }
+
+    /// Steps towards t until a step reports contacts or a pause/resume (scheduled at that
+    /// step's time), so they are dispatched before anything later is simulated.
+    public mutating func discoverEvents(until t: Double, context: inout SystemContext) throws {
+        let world = try attachWorld(context.model)
+        defer { world.lock.unlock() }
+        let target = Self.step(containing: t, rate: model.stepRate)
+        while steps < target {
+            let scheduled = context.scheduled.count
+            try stepOnce(context: &context)
+            if context.scheduled.count > scheduled { return }
+        }
+    }
+
     public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
         if payload >= 0 {
             guard payload / 2 < model.behaviors.count else { throw DynamicsError.unknownCommand(payload) }

@@ -26,6 +26,8 @@ public struct Player: Sendable {
     private var checkpoints: [PlayerState] = []
     /// Seconds between checkpoints (a power of two).
     private var checkpointInterval = 1.0
+    /// Systems that find events by stepping (`SceneSystem.findsEventsByStepping`).
+    private let steppingSystems: [Int]
 
     /// The most checkpoints kept; past it every other one is dropped.
     public static let maximumCheckpoints = 64
@@ -57,6 +59,7 @@ public struct Player: Sendable {
         self.graph = try SceneGraph(validating: scene)
         self.state = PlayerState(scene: scene)
         self.initialModel = state.model
+        self.steppingSystems = scene.systems.indices.filter { scene.systems[$0].findsEventsByStepping }
         try step(to: 0)
         checkpoints = [state]
     }
@@ -129,7 +132,10 @@ public struct Player: Sendable {
         var sameInstant = 0, loopTime = -Double.infinity
         var recent: [String] = []
         while true {
-        while let event = nextEvent(notAfter: t) {
+        while true {
+            // Systems that find events by stepping find them before anything later happens.
+            if !steppingSystems.isEmpty { try discoverEvents(until: min(t, nextEventTime ?? t)) }
+            guard let event = nextEvent(notAfter: t) else { break }
             if case .queued = event.kind {
                 if event.time == loopTime { sameInstant += 1 } else { loopTime = event.time; sameInstant = 0; recent.removeAll() }
                 if sameInstant > Self.maximumEventsPerInstant {
@@ -164,6 +170,31 @@ public struct Player: Sendable {
         try evaluate(at: t)
         // A system may have run actions while being brought to t: dispatch them at t too.
         guard let first = state.pending.first, first.time <= t else { break }
+        }
+    }
+
+    /// The time of the earliest event waiting (scripted or scheduled), if any.
+    private var nextEventTime: Double? {
+        let scripted = state.nextScripted < scene.events.count ? scene.events[state.nextScripted].time : nil
+        switch (scripted, state.pending.first?.time) {
+        case (nil, nil): return nil
+        case (let s?, nil): return s
+        case (nil, let q?): return q
+        case (let s?, let q?): return min(s, q)
+        }
+    }
+
+    private mutating func discoverEvents(until t: Double) throws {
+        var context = SystemContext(model: state.model)
+        state.model = []
+        defer { state.model = context.model }
+        for index in steppingSystems {
+            do { try state.systems[index].discoverEvents(until: t, context: &context) } catch {
+                throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
+            }
+            try enqueue(context, from: index, at: state.time)
+            context.scheduled.removeAll()
+            context.actionsToRun.removeAll()
         }
     }
 

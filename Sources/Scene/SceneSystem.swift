@@ -71,4 +71,20 @@ public protocol SceneSystem: Sendable {
     /// Handles an event: one it scheduled (`payload` as given), or a scripted
     /// `ScriptedEvent.Kind.system` addressed to it.
     mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws
+    /// Whether the system finds some of its events only by stepping a simulation (physics),
+    /// rather than scheduling them ahead from a closed form. Such a system gets
+    /// `discoverEvents(until:context:)` calls.
+    var findsEventsByStepping: Bool { get }
+    /// Steps the simulation towards `t` (at most to the step `advance(to: t)` would reach) and
+    /// stops after the first step that scheduled events, so the Player dispatches them at their
+    /// own time before anything later is simulated. The Player calls it before each event with
+    /// `t` = the earliest pending event's time (or the instant asked for), so where events land
+    /// never depends on which instants were evaluated: a frame range, a checkpoint or a shard
+    /// sees the same events at the same times as a straight run. Writes no slots.
+    mutating func discoverEvents(until t: Double, context: inout SystemContext) throws
+}
+
+extension SceneSystem {
+    public var findsEventsByStepping: Bool { false }
+    public mutating func discoverEvents(until t: Double, context: inout SystemContext) throws {}
 }

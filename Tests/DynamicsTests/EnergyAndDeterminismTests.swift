@@ -129,6 +129,36 @@ final class EnergyAndDeterminismTests: XCTestCase {
     }
 }
 
+extension EnergyAndDeterminismTests {
+    /// A contact runs its action at the step it was found in, not at whichever instant the
+    /// Player was asked for next: the playground's flash (alpha animated by a contact action)
+    /// is the same whether frames are asked for one by one, as a late range, or far apart.
+    func testContactActionsRunAtTheirStepWhateverInstantsAreAskedFor() throws {
+        let scene = try loadScene("dynamics-playground")
+        let flash = try XCTUnwrap(scene.property(named: "hitFlash.alpha"))
+        var straight = try Player(scene: scene)
+        var full: [UInt64] = []
+        for frame in 0...240 {
+            try straight.advance(to: Double(frame) / 60)
+            full.append(straight.presentationValue(flash).bitPattern)
+        }
+        XCTAssertGreaterThan(Set(full).count, 2, "the flash never showed: the test would not see a late contact")
+        for range in [160...185, 176...180, 40...50, 100...100, 230...240] {
+            var player = try Player(scene: scene)
+            for frame in range {
+                try player.advance(to: Double(frame) / 60)
+                XCTAssertEqual(player.presentationValue(flash).bitPattern, full[frame], "frame \(frame) of range \(range)")
+            }
+        }
+        // Backwards, one frame at a time, through restored checkpoints.
+        var backwards = try Player(scene: scene)
+        for frame in stride(from: 240, through: 0, by: -7) {
+            try backwards.advance(to: Double(frame) / 60)
+            XCTAssertEqual(backwards.presentationValue(flash).bitPattern, full[frame], "frame \(frame) backwards")
+        }
+    }
+}
+
 /// Results written from concurrent threads.
 private final class ResultBox: @unchecked Sendable {
     private var values: [[UInt64]]
