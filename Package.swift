@@ -58,7 +58,7 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
-        .testTarget(name: "flipbookTests", dependencies: ["flipbook"]),
+        .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "SceneFile"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Motion"]),
     ],
     swiftLanguageModes: [.v5]

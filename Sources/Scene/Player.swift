@@ -64,6 +64,12 @@ public struct Player: Sendable {
         checkpoints = [state]
     }
 
+    /// Whether to log the time of every event dispatched (`eventTimes`), for tests and tools.
+    public var recordsEventTimes = false
+    /// Scene times of the events dispatched while `recordsEventTimes` was on, in dispatch order
+    /// (a log of this Player's work: instants replayed after a checkpoint is restored appear again).
+    public private(set) var eventTimes: [Double] = []
+
     /// Draw each finger that is down as a translucent circle on top (`render --show-touches`).
     public var showsTouches = false
 
@@ -144,6 +150,7 @@ public struct Player: Sendable {
             }
             try evaluate(at: event.time)
             statistics.eventsDispatched += 1
+            if recordsEventTimes { eventTimes.append(event.time) }
             switch event.kind {
             case .scripted(let scripted):
                 switch scripted {
