@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// The CAShapeLayer strokes, CAGradientLayer fills and images of `CairoCommandRunner`.
 extension CairoCommandRunner {

@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// CALayer shadows: a silhouette (a `shadowPath`, or the alpha of a view's group) drawn into an
 /// 8-bit mask in device pixels, blurred, and painted in the shadow's colour at its offset below

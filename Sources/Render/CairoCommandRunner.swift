@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// Runs one frame's `DrawCommand`s on a cairo context whose transform already maps points to
 /// pixels. Commands that cannot be drawn (non-finite coordinates, a transform that collapses
@@ -223,7 +223,7 @@ struct CairoCommandRunner {
         guard !run.text.isEmpty, run.fontSize.isFinite, run.fontSize > 0,
               box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite, box.width > 0 else { return }
         var sized = run
-        sized.fontSize = min(run.fontSize, Label.fontSizeRange.upperBound)
+        sized.fontSize = min(run.fontSize, TextRun.maximumFontSize)
         let layout = fonts.layouts.layout(for: sized)
         cairo_save(context)
         defer { cairo_restore(context) }

@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// Rasterises `Frame`s with Cairo into one ARGB32 image surface that is reused from frame to
 /// frame. Not thread-safe: make one per worker thread.

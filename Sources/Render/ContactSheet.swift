@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// One image made of many: a sheet `Frame` (background, borders, labels — see
 /// `ContactSheetLayout.frame(labels:title:)` in Charts) with images or other frames painted

@@ -1,5 +1,5 @@
+import Drawing
 import Foundation
-import Scene
 
 /// One frame on its way to disk.
 struct ExportJob {

@@ -1,4 +1,4 @@
-import Scene
+import Drawing
 
 extension Frame {
     /// Whether `other` draws exactly the same pixels: the same size, background and display

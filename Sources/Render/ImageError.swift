@@ -1,4 +1,4 @@
-import Scene
+import Drawing
 
 /// Why an image could not be drawn; each names the file and where the scene names it.
 public enum ImageError: Error, Equatable, CustomStringConvertible {

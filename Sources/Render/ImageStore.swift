@@ -1,6 +1,7 @@
 import CCairo
 import CJPEG
 import CPNG
+import Drawing
 import Foundation
 import Scene
 

@@ -1,3 +1,4 @@
+import Drawing
 import Scene
 
 /// Renders a scene's key frames one at a time as decoded images, for golden checks: a

@@ -3,7 +3,7 @@ import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Scene
+import Drawing
 
 /// Single images written as PNG files atomically: to a temporary dot-name beside the target,
 /// then renamed, so the target is either absent, its old self, or complete.

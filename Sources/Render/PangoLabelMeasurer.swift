@@ -1,6 +1,6 @@
+import Drawing
 import Foundation
 import Motion
-import Scene
 
 /// Measures label text on one line with Pango and the pinned fonts, exactly as the renderer
 /// lays it out: Scene's `LabelMeasuring`, for Auto Layout's intrinsic content sizes and

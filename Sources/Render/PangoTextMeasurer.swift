@@ -1,5 +1,5 @@
+import Drawing
 import Motion
-import Scene
 
 /// Measures text with Pango and the pinned fonts, exactly as `CairoRenderer` lays it out:
 /// Scene's `TextMeasuring` for layout passes. Not thread-safe: one per thread.

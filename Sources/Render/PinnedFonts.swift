@@ -1,5 +1,5 @@
 import CCairo
-import Scene
+import Drawing
 
 /// One renderer's fonts: a Pango font map over a private fontconfig configuration that holds
 /// only the pinned files (no system fonts, no system rules), the fixed font options every run

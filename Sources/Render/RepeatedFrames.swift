@@ -1,4 +1,4 @@
-import Scene
+import Drawing
 
 /// Finds, on the thread that simulates, the frames that draw exactly like the frame before
 /// them, so that their file is written from that frame's bytes without drawing or encoding.

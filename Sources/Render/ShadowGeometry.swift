@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// An A8 image surface and where its pixel (0, 0) lies in device pixels.
 struct ShadowMask {

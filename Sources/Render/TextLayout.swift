@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// A `TextRun` laid out by Pango at the origin of its box: the lines to draw (those within
 /// `numberOfLines` and the box's height, with an ellipsis where the run's line break mode asks

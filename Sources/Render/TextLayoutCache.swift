@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// The layouts one worker made, by what decides them: a label that draws the same text in
 /// the same box and style frame after frame is shaped once. Bounded: past `capacity` entries

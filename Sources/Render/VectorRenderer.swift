@@ -1,6 +1,6 @@
 import CCairo
+import Drawing
 import Motion
-import Scene
 
 /// Draws `Frame`s as SVG or PDF documents with Cairo's vector surfaces, through the same
 /// `CairoCommandRunner` as the raster renderer, so a document shows exactly what the PNG

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Charts
+import Drawing
 import Foundation
 import Motion
 import Render

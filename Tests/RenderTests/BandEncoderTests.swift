@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// The export's in-memory PNG encoder: bands of rows compressed independently and reused when

@@ -1,6 +1,6 @@
+import Drawing
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// Pixel checks on a 40×30-point frame drawn at scale 2 (80×60 pixels). A pixel (px, py) covers

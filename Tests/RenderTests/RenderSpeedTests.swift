@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// Times one iPhone-sized frame (390×844 points at scale 3 = 1170×2532 pixels) through draw and

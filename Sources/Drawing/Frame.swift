@@ -4,6 +4,10 @@ import Motion
 /// `numberOfLines` lines (0: as many as fit the box's height), the block of lines centred
 /// vertically, each line placed by `alignment`.
 public struct TextRun: Hashable, Sendable {
+    /// The largest font size a run is drawn at, in points (FreeType fails on absurd sizes);
+    /// a larger `fontSize` draws at this size.
+    public static let maximumFontSize = 1000.0
+
     public var text: String
     public var box: Rect
     /// Points.
