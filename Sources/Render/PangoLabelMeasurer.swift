@@ -3,7 +3,7 @@ import Foundation
 import Motion
 
 /// Measures label text on one line with Pango and the pinned fonts, exactly as the renderer
-/// lays it out: Scene's `LabelMeasuring`, for Auto Layout's intrinsic content sizes and
+/// lays it out: Drawing's `LabelMeasuring`, for Auto Layout's intrinsic content sizes and
 /// baselines. Thread-safe: one measurer behind a lock.
 public final class PangoLabelMeasurer: LabelMeasuring, @unchecked Sendable {
     private let fonts: PinnedFonts

@@ -2,7 +2,7 @@ import Drawing
 import Motion
 
 /// Measures text with Pango and the pinned fonts, exactly as `CairoRenderer` lays it out:
-/// Scene's `TextMeasuring` for layout passes. Not thread-safe: one per thread.
+/// Drawing's `TextMeasuring` for layout passes. Not thread-safe: one per thread.
 public final class PangoTextMeasurer: TextMeasuring {
     private let fonts: PinnedFonts
 
