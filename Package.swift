@@ -57,6 +57,7 @@ let package = Package(
         ]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Drawing", "Motion"]),
         .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),

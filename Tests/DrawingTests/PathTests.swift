@@ -1,6 +1,6 @@
-import XCTest
+import Drawing
 import Motion
-@testable import Scene
+import XCTest
 
 final class PathTests: XCTestCase {
     func testRoundedRectIsClampedAndClosed() {
