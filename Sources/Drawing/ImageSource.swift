@@ -1,7 +1,8 @@
 import Motion
 
-/// An image file a scene draws, as SceneFile found it: the decoding itself is Render's
-/// (decoded once per process, shared by the workers).
+/// An image file a scene draws, as SceneFile found it (its header read, not its pixels).
+/// Render decodes it before anything is drawn (`ImageLibrary`: once per file, shared
+/// read-only by the workers).
 public struct ImageSource: Hashable, Sendable {
     /// The file's absolute path (a scene's `image:` is relative to the scene file).
     public var path: String

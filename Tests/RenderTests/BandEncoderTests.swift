@@ -17,7 +17,7 @@ final class BandEncoderTests: XCTestCase {
 
     private func renderer(_ frame: Frame) throws -> CairoRenderer {
         let renderer = try CairoRenderer(canvasSize: frame.size, scale: 1)
-        try renderer.render(frame)
+        renderer.render(frame)
         return renderer
     }
 

@@ -29,7 +29,7 @@ final class RenderSpeedTests: XCTestCase {
         var draw: [Double] = [], encode: [Double] = []
         for i in 0..<5 {
             var start = MonotonicClock.nanoseconds()
-            try renderer.render(frame)
+            renderer.render(frame)
             draw.append(MonotonicClock.milliseconds(since: start))
             start = MonotonicClock.nanoseconds()
             try renderer.withPixels { try encoder.write($0, to: directory.file("\(i).png")) }

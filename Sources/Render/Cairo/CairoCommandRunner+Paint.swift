@@ -62,14 +62,10 @@ extension CairoCommandRunner {
 
     /// Draws the decoded image scaled into `rect`. Its edge pixels are padded outwards, so a
     /// scaled image has no dark or transparent fringe.
-    mutating func draw(_ source: ImageSource, in rect: Rect) {
+    func draw(_ source: ImageSource, in rect: Rect) {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
-        let image: DecodedImage
-        do { image = try ImageStore.shared.image(for: source) } catch {
-            if failure == nil { failure = error }
-            return
-        }
+        let image = images.image(for: source)
         cairo_save(context)
         defer { cairo_restore(context) }
         cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)

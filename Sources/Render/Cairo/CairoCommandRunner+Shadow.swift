@@ -21,7 +21,7 @@ extension CairoCommandRunner {
         let mcr = cairo_create(mask.surface)
         cairo_translate(mcr, -mask.origin.x, -mask.origin.y)
         cairo_transform(mcr, &ctm)
-        _ = CairoCommandRunner(context: mcr!, fonts: fonts).appendPath(path)
+        _ = CairoCommandRunner(context: mcr!, fonts: fonts, images: images).appendPath(path)
         cairo_set_source_rgba(mcr, 0, 0, 0, 1)
         cairo_fill(mcr)
         cairo_destroy(mcr)

@@ -4,10 +4,13 @@ import Motion
 
 /// Runs one frame's `DrawCommand`s on a cairo context whose transform already maps points to
 /// pixels. Commands that cannot be drawn (non-finite coordinates, a transform that collapses
-/// the plane) draw nothing instead of putting the context into an error state.
+/// the plane) draw nothing instead of putting the context into an error state, and images
+/// come decoded from `images`, so running a frame cannot fail.
 struct CairoCommandRunner {
     let context: OpaquePointer
     let fonts: PinnedFonts
+    /// Every image the frame draws, decoded.
+    let images: ImageLibrary
     /// What each open level is, outermost first: a `save` (cairo_save) or a `beginGroup`
     /// (cairo_push_group, which also saves the gstate).
     ///
@@ -28,14 +31,13 @@ struct CairoCommandRunner {
     /// The depth at which a `concat` made the transform singular; everything is invisible until
     /// a `restore` or `endGroup` goes below it. Cairo would refuse such a matrix with a sticky error.
     private var singularSinceDepth: Int?
-    /// The first error a command met (an image that could not be decoded); thrown after the frame.
-    var failure: Error?
 
     enum Level { case save, group }
 
-    init(context: OpaquePointer, fonts: PinnedFonts) {
+    init(context: OpaquePointer, fonts: PinnedFonts, images: ImageLibrary) {
         self.context = context
         self.fonts = fonts
+        self.images = images
         cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
@@ -43,20 +45,22 @@ struct CairoCommandRunner {
         cairo_set_font_options(context, fonts.options)
     }
 
-    /// Runs a whole frame's commands, then closes whatever they left open (see `levels`).
-    /// Runs `frame`'s commands on `context` (background already painted) in points at `scale`,
-    /// then checks that Cairo did not fail: the drawing step every surface shares.
-    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts) throws {
+    /// Runs `frame`'s commands on `context` (background already painted) in points at `scale`:
+    /// the drawing step every surface shares. Every image the frame draws must be in `images`.
+    ///
+    /// Cannot fail: the commands are guarded so that none puts Cairo into an error state, so a
+    /// context in one afterwards is a defect of this runner and stops with a precondition
+    /// failure naming Cairo's status.
+    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts, images: ImageLibrary) {
         cairo_scale(context, scale, scale)
-        var runner = CairoCommandRunner(context: context, fonts: fonts)
+        var runner = CairoCommandRunner(context: context, fonts: fonts, images: images)
         runner.run(frame.commands)
-        if let failure = runner.failure { throw failure }
         let status = cairo_status(context)
-        guard status == CAIRO_STATUS_SUCCESS else {
-            throw RenderError.cairo(status: String(cString: cairo_status_to_string(status)), frameIndex: frame.index)
-        }
+        precondition(status == CAIRO_STATUS_SUCCESS,
+                     "Cairo failed while drawing frame \(frame.index): \(String(cString: cairo_status_to_string(status)))")
     }
 
+    /// Runs a whole frame's commands, then closes whatever they left open (see `levels`).
     mutating func run(_ commands: [DrawCommand]) {
         for command in commands { run(command) }
         while !levels.isEmpty { closeInnermost(groupOpacity: 1) }

@@ -4,23 +4,27 @@ import Motion
 
 /// One image made of many: a sheet `Frame` (background, borders, labels — see
 /// `ContactSheetLayout.frame(labels:title:)` in Charts) with images or other frames painted
-/// into rectangles of it. Images are added one at a time, so memory holds one at most.
-/// Not thread-safe.
+/// into rectangles of it. Images are added one at a time, decoded by the caller, so memory
+/// holds one at most. Not thread-safe.
 public final class ContactSheet {
     /// Pixels per point of the sheet.
     public let scale: Double
     private let renderer: CairoRenderer
     private let fonts: FontFiles
+    /// The decoded images the sheet and the frames painted into it draw.
+    private let images: ImageLibrary
     /// Draws frames painted into cells; remade when the scale they need changes.
     private var cellRenderer: CairoRenderer?
 
-    /// Draws `sheet` at `scale` pixels per point. Throws `RenderError` for a missing font or
-    /// a canvas Cairo cannot hold (more than 32767 pixels a side).
-    public init(_ sheet: Frame, scale: Double = 1, fonts: FontFiles = .pinned) throws {
+    /// Draws `sheet` at `scale` pixels per point; it and the frames painted into it may draw
+    /// the images in `images`. Throws `RenderError` for a missing font or a canvas Cairo
+    /// cannot hold (more than 32767 pixels a side).
+    public init(_ sheet: Frame, scale: Double = 1, images: ImageLibrary = .empty, fonts: FontFiles = .pinned) throws {
         self.scale = scale
         self.fonts = fonts
-        renderer = try CairoRenderer(canvasSize: sheet.size, scale: scale, fonts: fonts)
-        try renderer.render(sheet)
+        self.images = images
+        renderer = try CairoRenderer(canvasSize: sheet.size, scale: scale, images: images, fonts: fonts)
+        renderer.render(sheet)
     }
 
     /// The sheet's size in pixels.
@@ -36,12 +40,14 @@ public final class ContactSheet {
     }
 
     /// Draws `frame` at the scale that fits it into `rect` (points) and paints it there,
-    /// centred (pixel for pixel when the fit is exact).
+    /// centred (pixel for pixel when the fit is exact). Throws `RenderError` only when the
+    /// cell's surface cannot be made (a scale or size Cairo cannot hold); drawing cannot fail.
     public func paint(_ frame: Frame, in rect: Rect) throws {
         let fit = min(rect.width / frame.size.width, rect.height / frame.size.height) * scale
-        if cellRenderer?.scale != fit { cellRenderer = try CairoRenderer(scale: fit, fonts: fonts) }
+        if cellRenderer?.scale != fit { cellRenderer = try CairoRenderer(scale: fit, images: images, fonts: fonts) }
         guard let cellRenderer else { return }
-        try cellRenderer.render(frame)
+        try cellRenderer.prepareCanvas(for: frame)
+        cellRenderer.render(frame)
         cellRenderer.withPixels { pixels in
             let data = UnsafeMutablePointer(mutating: pixels.baseAddress.assumingMemoryBound(to: UInt8.self))
             let source = cairo_image_surface_create_for_data(data, CAIRO_FORMAT_ARGB32, Int32(pixels.width),

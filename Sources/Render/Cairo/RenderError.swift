@@ -1,6 +1,7 @@
 import Motion
 
-/// Why a `CairoRenderer` could not be created or could not draw a frame.
+/// Why a renderer could not be made, or a vector document finished: never because of what a
+/// frame draws.
 public enum RenderError: Error, Equatable, CustomStringConvertible {
     /// A pinned font file is not on disk.
     case fontMissing(path: String)
@@ -10,7 +11,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
     case invalidScale(Double)
     /// The canvas is empty, not finite, or too large for Cairo (32767 pixels a side) at `scale`.
     case invalidCanvas(size: Size, scale: Double)
-    /// Cairo entered an error state while drawing frame `frameIndex`.
+    /// Cairo could not finish frame `frameIndex`'s SVG or PDF document.
     case cairo(status: String, frameIndex: Int)
 
     public var description: String {
@@ -25,7 +26,7 @@ public enum RenderError: Error, Equatable, CustomStringConvertible {
             return "cannot make a canvas of \(size.width)×\(size.height) points at scale \(scale): "
                 + "each side must round to 1...32767 pixels"
         case .cairo(let status, let frameIndex):
-            return "Cairo failed while drawing frame \(frameIndex): \(status)"
+            return "Cairo failed to finish the document of frame \(frameIndex): \(status)"
         }
     }
 }

@@ -47,14 +47,17 @@ final class ExportDestination {
                 ExportDestination(options: options, sink: second, leftovers: [palette])]
     }
 
-    /// One worker's output.
-    func makeOutput() throws -> FrameOutput {
+    /// One worker's output, drawing images from `images`.
+    func makeOutput(images: ImageLibrary) throws -> FrameOutput {
         let format = options.format
         if let sink, let video = options.video {
-            return try VideoFrameOutput(format: format, scale: options.scale, fonts: options.fonts, matte: video.matte, sink: sink)
+            return try VideoFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts,
+                                        matte: video.matte, sink: sink)
         }
-        if format.isVector { return try VectorFrameOutput(format: format, scale: options.scale, fonts: options.fonts) }
-        return try PNGFrameOutput(scale: options.scale, png: options.png, fonts: options.fonts)
+        if format.isVector {
+            return try VectorFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts)
+        }
+        return try PNGFrameOutput(scale: options.scale, png: options.png, images: images, fonts: options.fonts)
     }
 
     /// The export failed: wake workers waiting for their turn and stop ffmpeg. Call before

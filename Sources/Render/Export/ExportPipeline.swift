@@ -10,11 +10,17 @@ import Scene
 /// Each file is written as `.NAME.tmp-HOST-PID` (`Temporaries`) in the output directory and renamed to NAME when
 /// complete, so an interrupted export leaves only complete frames. The bytes of every file
 /// depend only on its frame and the options, never on the thread count.
+///
+/// The workers share `images`, decoded before the export starts, so drawing a frame cannot
+/// fail: what can is the source, and making and writing files.
 public struct ExportPipeline {
     public var options: ExportOptions
+    /// Every image the frames draw, decoded (`ImageLibrary(decoding: scene.imageSources)`).
+    public var images: ImageLibrary
 
-    public init(options: ExportOptions) {
+    public init(options: ExportOptions, images: ImageLibrary = .empty) {
         self.options = options
+        self.images = images
     }
 
     /// Exports `frames` (frame indices, strictly increasing, each ≥ 0).
@@ -26,7 +32,7 @@ public struct ExportPipeline {
     /// - `progress` is called on the calling thread with (frames done, total) whenever the count
     ///   changes; skipped frames count as done. The last call is (total, total) on success.
     ///
-    /// On the first failure (the source throws, a frame cannot be drawn or written) no more
+    /// On the first failure (the source throws, a frame's file cannot be made or written) no more
     /// frames are started, workers finish (a `SceneRuntimeError` from the source: every frame
     /// before it is written) or abandon what they hold, temporary files are
     /// removed, every thread is joined, and the error is thrown: the source's own error,
@@ -70,7 +76,7 @@ public struct ExportPipeline {
         let started = MonotonicClock.nanoseconds()
         let names = try FrameNamePattern(options.pattern)
         let workers = try (0..<min(options.threads, max(frames.count, 1))).map { _ in
-            try ExportWorker(output: destination.makeOutput())
+            try ExportWorker(output: destination.makeOutput(images: images))
         }
         let directory = options.directory.isEmpty ? "." : options.directory
         try OutputDirectory.create(directory)

@@ -69,15 +69,16 @@ final class PNGFrameOutput: FrameOutput {
     private let renderer: CairoRenderer
     private let encoder: PNGMemoryEncoder
 
-    init(scale: Double, png: PNGOptions, fonts: FontFiles) throws {
-        renderer = try CairoRenderer(scale: scale, fonts: fonts)
+    init(scale: Double, png: PNGOptions, images: ImageLibrary, fonts: FontFiles) throws {
+        renderer = try CairoRenderer(scale: scale, images: images, fonts: fonts)
         encoder = try PNGMemoryEncoder(options: png)
     }
 
     func process(_ job: ExportJob, times: inout StageTimes) throws {
         times.startLap()
         let bytes = try RepeatedFrames.bytes(for: job) {
-            try renderer.render(job.frame)
+            try renderer.prepareCanvas(for: job.frame)
+            renderer.render(job.frame)
             times.lap(\.draw)
             defer { times.lap(\.encode) }
             return try renderer.withPixels { try encoder.encode($0) }

@@ -3,8 +3,8 @@
 final class VectorFrameOutput: FrameOutput {
     private let renderer: VectorRenderer
 
-    init(format: OutputFormat, scale: Double, fonts: FontFiles) throws {
-        renderer = try VectorRenderer(format: format, scale: scale, fonts: fonts)
+    init(format: OutputFormat, scale: Double, images: ImageLibrary, fonts: FontFiles) throws {
+        renderer = try VectorRenderer(format: format, scale: scale, images: images, fonts: fonts)
     }
 
     func process(_ job: ExportJob, times: inout StageTimes) throws {

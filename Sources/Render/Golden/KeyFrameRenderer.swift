@@ -18,22 +18,29 @@ public struct KeyFrameRenderer {
     private var player: Player
     private let renderer: CairoRenderer
 
-    /// Throws `RenderError` (missing font, a scale or canvas Cairo cannot hold) or the
-    /// scene's validation errors.
-    public init(scene: Scene, scale: Double = 1, fonts: FontFiles = .pinned) throws {
+    /// Draws with `images`, which must hold every image the scene draws (its
+    /// `imageSources`). Throws `RenderError` (missing font, a scale or canvas Cairo cannot
+    /// hold) or the scene's validation errors.
+    public init(scene: Scene, scale: Double = 1, images: ImageLibrary, fonts: FontFiles = .pinned) throws {
         self.scene = scene
-        renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, fonts: fonts)
+        renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, images: images, fonts: fonts)
         player = try Player(scene: scene)
     }
 
+    /// Decodes the scene's images first: throws `ImageError` for the first that cannot be
+    /// decoded, then as `init(scene:scale:images:fonts:)`.
+    public init(scene: Scene, scale: Double = 1, fonts: FontFiles = .pinned) throws {
+        try self.init(scene: scene, scale: scale, images: ImageLibrary(decoding: scene.imageSources), fonts: fonts)
+    }
+
     /// Frame `index` at the scene's fps, with straight alpha as a PNG would hold it. Throws
-    /// `SceneRuntimeError` naming the frame, or `RenderError`.
+    /// `SceneRuntimeError` naming the frame; drawing it cannot fail.
     public mutating func image(frame index: Int) throws -> PNGImage {
         let frame: Frame
         do { frame = try player.frame(at: index, fps: scene.fps) } catch let error as SceneRuntimeError {
             throw error.at(frame: index)
         }
-        try renderer.render(frame)
+        renderer.render(frame)
         return renderer.withPixels { PNGImage($0) }
     }
 }

@@ -8,16 +8,17 @@ import Drawing
 /// Single images written as PNG files atomically: to a temporary dot-name beside the target,
 /// then renamed, so the target is either absent, its old self, or complete.
 public enum PNGFile {
-    /// Renders `frame` at `scale` pixels per point and writes it to `path`.
+    /// Renders `frame` at `scale` pixels per point, drawing its images from `images`, and
+    /// writes it to `path`.
     ///
     /// Throws `RenderError` (missing font, invalid scale or canvas) before anything is
     /// created; `PNGError.cannotOpen` naming `path` when it cannot be created (a missing
     /// directory, no permission, a directory in the way); `PNGError.cannotWrite` when
     /// writing fails (a full disk). On failure nothing is left behind.
     public static func write(_ frame: Frame, to path: String, scale: Double = 1, options: PNGOptions = .fast,
-                             fonts: FontFiles = .pinned) throws {
-        let renderer = try CairoRenderer(canvasSize: frame.size, scale: scale, fonts: fonts)
-        try renderer.render(frame)
+                             images: ImageLibrary = .empty, fonts: FontFiles = .pinned) throws {
+        let renderer = try CairoRenderer(canvasSize: frame.size, scale: scale, images: images, fonts: fonts)
+        renderer.render(frame)
         try write(renderer, to: path, options: options)
     }
 

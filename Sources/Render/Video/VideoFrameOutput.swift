@@ -13,8 +13,8 @@ final class VideoFrameOutput: FrameOutput {
     /// Packed pixels when they cannot be sent straight from the surface; reused.
     private var buffer: [UInt8] = []
 
-    init(format: OutputFormat, scale: Double, fonts: FontFiles, matte: Color, sink: FFmpegSink) throws {
-        renderer = try CairoRenderer(scale: scale, fonts: fonts)
+    init(format: OutputFormat, scale: Double, images: ImageLibrary, fonts: FontFiles, matte: Color, sink: FFmpegSink) throws {
+        renderer = try CairoRenderer(scale: scale, images: images, fonts: fonts)
         self.format = format
         self.matte = Color(red: matte.red, green: matte.green, blue: matte.blue, alpha: 1)
         self.sink = sink
@@ -22,7 +22,8 @@ final class VideoFrameOutput: FrameOutput {
 
     func process(_ job: ExportJob, times: inout StageTimes) throws {
         times.startLap()
-        try renderer.render(job.frame)
+        try renderer.prepareCanvas(for: job.frame)
+        renderer.render(job.frame)
         if format == .mp4 && !job.frame.isOpaque { compositeOverMatte() }
         times.lap(\.draw)
         let layout = RawFrameLayout(format: format, width: renderer.pixelWidth, height: renderer.pixelHeight,

@@ -3,38 +3,12 @@ import CJPEG
 import CPNG
 import Drawing
 import Foundation
-import Scene
 
-/// Every image a process draws, decoded once (PNG with libpng, JPEG with libjpeg-turbo) and
-/// kept for the process's life; workers that ask for one being decoded wait for it.
-public final class ImageStore: @unchecked Sendable {
-    public static let shared = ImageStore()
-
-    private let lock = NSLock()
-    private var images: [String: Result<DecodedImage, ImageError>] = [:]
-
-    /// Decodes every image `scene` draws now, so a bad file stops a render before any output.
-    public func preload(_ scene: Scene) throws {
-        for view in scene.views { if let viewImage = view.image { _ = try image(for: viewImage.source) } }
-    }
-
-    /// How many decodes the store has done (for tests and `scripts/bench`).
-    public var decodeCount: Int {
-        lock.lock(); defer { lock.unlock() }
-        return images.count
-    }
-
-    func image(for source: ImageSource) throws -> DecodedImage {
-        lock.lock()
-        defer { lock.unlock() }
-        if let known = images[source.path] { return try known.get() }
-        let result = Result { try Self.decode(source) }.mapError { $0 as? ImageError ?? .unreadable(path: source.path, origin: source.origin, reason: "\($0)") }
-        images[source.path] = result
-        return try result.get()
-    }
-
+/// Decodes image files (PNG with libpng, JPEG with libjpeg-turbo) into premultiplied Cairo
+/// surfaces, for `ImageLibrary`.
+enum ImageDecoder {
     /// Decodes `source` by its first bytes' signature into premultiplied ARGB32.
-    static func decode(_ source: ImageSource) throws -> DecodedImage {
+    static func decode(_ source: ImageSource) throws(ImageError) -> DecodedImage {
         let path = source.path
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ImageError.missing(path: path, origin: source.origin)
@@ -76,7 +50,7 @@ public final class ImageStore: @unchecked Sendable {
     }
 
     /// Straight RGBA bytes as a premultiplied ARGB32 surface (rounded: c·a/255).
-    private static func surface(_ rgba: UnsafeMutablePointer<UInt8>, width: Int, height: Int, source: ImageSource) throws -> DecodedImage {
+    private static func surface(_ rgba: UnsafeMutablePointer<UInt8>, width: Int, height: Int, source: ImageSource) throws(ImageError) -> DecodedImage {
         guard width <= 32767, height <= 32767,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
