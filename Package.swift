@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .executable(name: "flipbook", targets: ["flipbook"]),
         .library(name: "Motion", targets: ["Motion"]),
+        .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "Scroll", targets: ["Scroll"]),
         .library(name: "Layout", targets: ["Layout"]),
@@ -22,16 +23,20 @@ let package = Package(
     targets: [
         // The animation core: values only, never draws.
         .target(name: "Motion"),
-        .target(name: "Scene", dependencies: ["Motion"]),
+        // The display list (Frame) and its vocabulary: what Render and Charts consume.
+        .target(name: "Drawing", dependencies: ["Motion"]),
+        // Scene re-exports Drawing (`@_exported import Drawing`), so `import Scene` still sees
+        // Frame, Path, TextRun and the rest.
+        .target(name: "Scene", dependencies: ["Motion", "Drawing"]),
         // Scroll views, their physics under scripted touches (a Scene system).
         .target(name: "Scroll", dependencies: ["Motion", "Scene"]),
         // Auto Layout: the Cassowary solver and constraints on views (a Scene derived pass).
-        .target(name: "Layout", dependencies: ["Motion", "Scene"]),
+        .target(name: "Layout", dependencies: ["Motion", "Drawing", "Scene"]),
         // UIKit Dynamics over Box2D 2.4 (libbox2d-dev), which only Dynamics reaches, through the
         // C functions of the CBox2D shim.
         .target(name: "CBox2D", linkerSettings: [.linkedLibrary("box2d")]),
         .target(name: "Dynamics", dependencies: ["Motion", "Scene", "CBox2D"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Scene", "Scroll", "Layout", "Dynamics", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Drawing", "Scene", "Scroll", "Layout", "Dynamics", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
         // Cairo with Pango (PangoCairo, PangoFT2 and fontconfig) for text.
@@ -42,24 +47,25 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // libjpeg-turbo wrapped in C for the same reason (its errors longjmp).
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "Render", dependencies: ["Motion", "Scene", "CCairo", "CPNG", "CJPEG"]),
+        .target(name: "Render", dependencies: ["Motion", "Drawing", "Scene", "CCairo", "CPNG", "CJPEG"]),
         // Charts and contact-sheet layouts as Frames; never draws.
-        .target(name: "Charts", dependencies: ["Motion", "Scene"]),
+        .target(name: "Charts", dependencies: ["Motion", "Drawing"]),
 
         .executableTarget(name: "flipbook", dependencies: [
-            "Motion", "Scene", "Layout", "SceneFile", "Render", "Charts",
+            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
-        .testTarget(name: "SceneTests", dependencies: ["Scene", "Motion"]),
+        .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Motion"]),
+        .testTarget(name: "SceneTests", dependencies: ["Scene", "Drawing", "Motion"]),
         .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
-        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Motion", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Motion"]),
-        .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "SceneFile"]),
-        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Scene", "Motion"]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion"]),
+        .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
+        .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),
     ],
     swiftLanguageModes: [.v5]
 )

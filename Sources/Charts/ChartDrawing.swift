@@ -1,5 +1,5 @@
+import Drawing
 import Motion
-import Scene
 
 /// Turns a `LineChart` and its `ChartLayout` into drawing commands, back to front: grid,
 /// guides, series, axes, labels, legend, title.

@@ -1,5 +1,5 @@
+import Drawing
 import Motion
-import Scene
 
 extension ContactSheetLayout {
     /// The sheet around the images: white background, a thin grey border just outside each

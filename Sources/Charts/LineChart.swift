@@ -1,5 +1,5 @@
+import Drawing
 import Motion
-import Scene
 
 /// A line chart of one or more series against a shared x axis, drawn as a `Frame` (points,
 /// origin top-left): white background, nice ticks with light grid lines, axes, one 2 pt

@@ -1,3 +1,4 @@
+import Drawing
 import Scene
 
 /// A renderer-free estimate of text size (DejaVu Sans' vertical metrics, 0.6 em a

@@ -1,3 +1,4 @@
+import Drawing
 import Motion
 
 /// A view's own content, in UIKit's order above its background: gradient, image, shape,

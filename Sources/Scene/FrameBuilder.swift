@@ -1,3 +1,4 @@
+import Drawing
 import Motion
 
 /// Walks the view tree at one instant and emits the drawing commands, in UIKit's order:

@@ -1,10 +1,12 @@
+import Drawing
 import Motion
 
 /// A CAGradientLayer: colours at locations along the line from `startPoint` to `endPoint`
 /// (unit coordinates of the bounds), or radiating from `startPoint` to an ellipse through
 /// `endPoint`.
 public struct Gradient: Hashable, Sendable {
-    public enum Kind: String, Hashable, Sendable, CaseIterable { case axial, radial }
+    /// Axial or radial (the same values a resolved `GradientFill` has).
+    public typealias Kind = GradientFill.Kind
 
     public var kind: Kind
     /// The initial colours, at least two.
@@ -29,23 +31,5 @@ public struct Gradient: Hashable, Sendable {
         if let locations { return locations }
         let n = colors.count
         return (0..<n).map { n > 1 ? Double($0) / Double(n - 1) : 0 }
-    }
-}
-
-/// A gradient resolved at one instant, in the coordinates of the path it fills.
-public struct GradientFill: Hashable, Sendable {
-    public var kind: Gradient.Kind
-    /// Stop offsets 0…1 along the gradient, increasing, one per colour.
-    public var offsets: [Double]
-    /// Alpha resolved.
-    public var colors: [Color]
-    /// Points: the axis's ends, or the centre and a point on the ellipse's edge.
-    public var start: Point
-    public var end: Point
-    /// Points: the ellipse's radii of a radial gradient.
-    public var radii: Size
-
-    public init(kind: Gradient.Kind, offsets: [Double], colors: [Color], start: Point, end: Point, radii: Size = .zero) {
-        self.kind = kind; self.offsets = offsets; self.colors = colors; self.start = start; self.end = end; self.radii = radii
     }
 }

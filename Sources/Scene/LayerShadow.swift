@@ -21,12 +21,3 @@ public struct LayerShadow: Hashable, Sendable {
         self.color = color; self.opacity = opacity; self.offset = offset; self.radius = radius; self.path = path
     }
 }
-
-/// How corners are rounded (CALayer's `cornerCurve`).
-public enum CornerCurve: String, Hashable, Sendable, CaseIterable {
-    /// Quarter circles of `cornerRadius`.
-    case circular
-    /// The continuous-curvature corner iOS uses for icons, sheets and buttons
-    /// (`Path(roundedRect:cornerRadius:curve:)` documents the curve).
-    case continuous
-}

@@ -1,3 +1,4 @@
+import Drawing
 import Motion
 
 /// Advances a scene through time and produces a `Frame` for any instant.

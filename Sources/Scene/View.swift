@@ -1,10 +1,11 @@
+import Drawing
 import Motion
 
 /// A text label (UILabel) drawn in its view's bounds: wrapped, truncated and aligned as
 /// `TextRun` describes, the block of lines centred vertically.
 public struct Label: Hashable, Sendable {
-    /// Font sizes a label may have, in points (FreeType fails on absurd sizes).
-    public static let fontSizeRange = 0.5...1000.0
+    /// Font sizes a label may have, in points (up to what a `TextRun` draws).
+    public static let fontSizeRange = 0.5...TextRun.maximumFontSize
 
     public var text: String
     /// Points; the initial value (`label.fontSize` animates it).

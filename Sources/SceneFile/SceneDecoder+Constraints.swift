@@ -1,3 +1,4 @@
+import Drawing
 import Layout
 import Motion
 import Scene

@@ -53,9 +53,9 @@ struct CompareCommand: ParsableCommand {
         let frames = KeyFrameRenderer.keyFrames(of: scene)
         try checkGoldensExist(check, frames: frames, scene: scene)
         try ImageOutput.checkFonts()
-        try preloadImages(scene)
+        let images = try decodeImages(scene)
         var renderer: KeyFrameRenderer
-        do { renderer = try KeyFrameRenderer(scene: scene, scale: scale) } catch let error as RenderError {
+        do { renderer = try KeyFrameRenderer(scene: scene, scale: scale, images: images) } catch let error as RenderError {
             throw ImageOutput.failure(error)
         } catch {
             throw fail("\(error)", ExitStatus.dataError)
@@ -63,7 +63,7 @@ struct CompareCommand: ParsableCommand {
         var report = CompareReport(sceneName: scene.name, check: check, scale: scale)
         for frame in frames {
             let image = try runningScene(frame: frame) {
-                do { return try renderer.image(frame: frame) } catch let error as RenderError { throw ImageOutput.failure(error) }
+                try renderer.image(frame: frame)
             }
             let result: GoldenResult
             do { result = try check.check(image, frame: frame) } catch { throw fail("\(error)", Self.exitStatus(for: error)) }

@@ -71,11 +71,17 @@ func requirePositive(_ value: Double?, _ option: String) throws {
     }
 }
 
-/// Decodes every image `scene` draws before any output is made: a missing file exits 66, one
-/// that is not a PNG or JPEG, is truncated or too large exits 65, naming the scene line.
-func preloadImages(_ scene: Scene) throws {
-    do { try ImageStore.shared.preload(scene) } catch let error as ImageError {
-        if case .missing = error { throw fail(error.description, ExitStatus.noInput) }
-        throw fail(error.description, ExitStatus.dataError)
+/// Decodes every image `scene` draws, before any output is made, for the renderers: a
+/// missing file exits 66, one that is not a PNG or JPEG, is truncated or too large exits 65,
+/// naming the scene line.
+func decodeImages(_ scene: Scene) throws -> ImageLibrary {
+    do { return try ImageLibrary(decoding: scene.imageSources) } catch {
+        throw fail(error.description, imageExitStatus(for: error))
     }
+}
+
+/// 66 for an image file that is missing, 65 for one that cannot be decoded.
+func imageExitStatus(for error: ImageError) -> Int32 {
+    if case .missing = error { return ExitStatus.noInput }
+    return ExitStatus.dataError
 }

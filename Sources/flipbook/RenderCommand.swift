@@ -113,7 +113,7 @@ struct RenderCommand: ParsableCommand {
         do { try FontFiles.pinned.checkPresent() } catch {
             throw fail("\(error)", ExitStatus.osFile)
         }
-        try preloadImages(scene)
+        let images = try decodeImages(scene)
         let animation = try animationOptions(sceneName: scene.name, fps: fps)
         let directory = animation?.directory ?? output ?? "out/\(scene.name)"
         let manifest = animation != nil ? nil : try checkedManifest(scene: scene, fps: fps, scale: scale, frames: indices, shard: shard,
@@ -130,7 +130,7 @@ struct RenderCommand: ParsableCommand {
         let interruption = Interruption()
         let stats: ExportStats
         do {
-            stats = try ExportPipeline(options: options).run(frames: indices, source: { index in
+            stats = try ExportPipeline(options: options, images: images).run(frames: indices, source: { index in
                 try interruption.check()
                 return try player.frame(at: index, fps: fps)
             }, skip: { index in
@@ -154,7 +154,7 @@ struct RenderCommand: ParsableCommand {
                   + "\(String(format: "%.1f", stats.framesPerSecond)) frames/s, \(count(stats.threads, "thread")) -> \(animation?.path ?? directory + "/")")
         }
         fflush(stdout)
-        if timings { printTimings(stats) }
+        if timings { printTimings(stats, imagesDecoded: images.count) }
     }
 
     /// Creates the output directory and proves it is writable before any frame is simulated.
@@ -174,13 +174,13 @@ struct RenderCommand: ParsableCommand {
         try? manager.removeItem(atPath: probe)
     }
 
-    private func printTimings(_ stats: ExportStats) {
+    private func printTimings(_ stats: ExportStats, imagesDecoded: Int) {
         let n = Double(max(stats.framesWritten, 1))
         func ms(_ total: Double) -> String { String(format: "%.2fms", total / n) }
         let line = "timings: frames=\(stats.framesWritten) repeated=\(stats.framesRepeated) threads=\(stats.threads) wall=\(String(format: "%.3f", stats.wallSeconds))s "
             + "fps=\(String(format: "%.1f", stats.framesPerSecond)) simulate=\(ms(stats.simulateMilliseconds)) "
             + "draw=\(ms(stats.drawMilliseconds)) encode=\(ms(stats.encodeMilliseconds)) write=\(ms(stats.writeMilliseconds)) "
-            + "imagesDecoded=\(ImageStore.shared.decodeCount) peakRSS=\(peakResidentKiB())KiB\n"
+            + "imagesDecoded=\(imagesDecoded) peakRSS=\(peakResidentKiB())KiB\n"
         FileHandle.standardError.write(Data(line.utf8))
     }
 }

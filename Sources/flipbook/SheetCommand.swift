@@ -1,5 +1,6 @@
 import ArgumentParser
 import Charts
+import Drawing
 import Foundation
 import Motion
 import Render
@@ -80,9 +81,10 @@ struct SheetCommand: ParsableCommand {
         let layout = try makeLayout(cells: chosen.count, cell: cell)
         let labels = chosen.map { "#\($0) " + String(format: "%.2f s", Double($0) / fps) }
         try ImageOutput.checkFonts()
+        let images = try decodeImages(scene)
         var player = try makePlayer(scene)
         do {
-            let sheet = try ContactSheet(layout.frame(labels: labels, title: title))
+            let sheet = try ContactSheet(layout.frame(labels: labels, title: title), images: images)
             for (cellIndex, frameIndex) in chosen.enumerated() {
                 try sheet.paint(player.frame(at: frameIndex, fps: fps), in: layout.cellRect(cellIndex))
             }

@@ -18,9 +18,9 @@ struct ValidateCommand: ParsableCommand {
             do {
                 let scene = try readScene(path)
                 // Decoding every image finds what its header cannot show (a truncated file).
-                do { try ImageStore.shared.preload(scene) } catch let error as ImageError {
+                do { _ = try ImageLibrary(decoding: scene.imageSources) } catch {
                     FileHandle.standardError.write(Data("flipbook: error: \(error)\n".utf8))
-                    if case .missing = error { worst = max(worst, ExitStatus.noInput) } else { worst = max(worst, ExitStatus.dataError) }
+                    worst = max(worst, imageExitStatus(for: error))
                     continue
                 }
                 if !scene.derivedPasses.isEmpty {

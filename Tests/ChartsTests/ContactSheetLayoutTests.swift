@@ -1,6 +1,6 @@
 import Charts
+import Drawing
 import Motion
-import Scene
 import XCTest
 
 final class ContactSheetLayoutTests: XCTestCase {

@@ -1,6 +1,6 @@
 @testable import Charts
+import Drawing
 import Motion
-import Scene
 import XCTest
 
 final class LineChartTests: XCTestCase {

@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// The export's in-memory PNG encoder: bands of rows compressed independently and reused when
@@ -17,7 +17,7 @@ final class BandEncoderTests: XCTestCase {
 
     private func renderer(_ frame: Frame) throws -> CairoRenderer {
         let renderer = try CairoRenderer(canvasSize: frame.size, scale: 1)
-        try renderer.render(frame)
+        renderer.render(frame)
         return renderer
     }
 

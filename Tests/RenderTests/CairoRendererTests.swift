@@ -1,6 +1,6 @@
+import Drawing
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// Pixel checks on a 40×30-point frame drawn at scale 2 (80×60 pixels). A pixel (px, py) covers
@@ -38,7 +38,7 @@ final class CairoRendererTests: XCTestCase {
 
     private func renderSample() throws -> CairoRenderer {
         let renderer = try CairoRenderer(canvasSize: Size(width: 40, height: 30), scale: 2)
-        try renderer.render(sampleFrame())
+        renderer.render(sampleFrame())
         return renderer
     }
 
@@ -117,10 +117,10 @@ final class CairoRendererTests: XCTestCase {
     func testTextAlignmentAndBoldness() throws {
         func ink(_ alignment: TextAlignment, bold: Bool = false) throws -> (bounds: InkBounds, coverage: Int) {
             let renderer = try CairoRenderer(canvasSize: Size(width: 100, height: 20), scale: 1)
-            try renderer.render(Frame(index: 0, time: 0, size: Size(width: 100, height: 20), background: Palette.white,
-                                      commands: [.text(TextRun(text: "Hello", box: Rect(x: 10, y: 0, width: 80, height: 20),
-                                                               fontSize: 12, bold: bold, color: Palette.black,
-                                                               alignment: alignment))]))
+            renderer.render(Frame(index: 0, time: 0, size: Size(width: 100, height: 20), background: Palette.white,
+                                  commands: [.text(TextRun(text: "Hello", box: Rect(x: 10, y: 0, width: 80, height: 20),
+                                                           fontSize: 12, bold: bold, color: Palette.black,
+                                                           alignment: alignment))]))
             let bounds = try XCTUnwrap(inkBounds(renderer, in: (0..<100, 0..<20)))
             return (bounds, coverage(renderer))
         }
@@ -139,7 +139,7 @@ final class CairoRendererTests: XCTestCase {
 
     func testTransparentBackgroundStaysTransparent() throws {
         let renderer = try CairoRenderer(canvasSize: Size(width: 10, height: 10), scale: 1)
-        try renderer.render(Frame(index: 0, time: 0, size: Size(width: 10, height: 10), background: .clear, commands: [
+        renderer.render(Frame(index: 0, time: 0, size: Size(width: 10, height: 10), background: .clear, commands: [
             .fill(Path(rect: Rect(x: 0, y: 0, width: 5, height: 10)), Color(red: 1, green: 0, blue: 0, alpha: 0.5)),
         ]))
         assertPixel(renderer.pixel(x: 2, y: 5), RGBA8(r: 255, g: 0, b: 0, a: 128), tolerance: 1)
@@ -151,7 +151,7 @@ final class CairoRendererTests: XCTestCase {
     /// draws nothing and must not poison the rest of the frame.
     func testSingularTransformDrawsNothingUntilRestore() throws {
         let renderer = try CairoRenderer(canvasSize: Size(width: 10, height: 10), scale: 1)
-        try renderer.render(Frame(index: 0, time: 0, size: Size(width: 10, height: 10), background: Palette.white, commands: [
+        renderer.render(Frame(index: 0, time: 0, size: Size(width: 10, height: 10), background: Palette.white, commands: [
             .save,
             .concat(AffineTransform(scaleX: 0, y: 0)),
             .fill(Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), Palette.red),
@@ -170,7 +170,7 @@ final class CairoRendererTests: XCTestCase {
     private func renderOnWhite(width: Double = 40, scale: Double = 1, _ commands: [DrawCommand]) throws -> CairoRenderer {
         let size = Size(width: width, height: 10)
         let renderer = try CairoRenderer(canvasSize: size, scale: scale)
-        try renderer.render(Frame(index: 0, time: 0, size: size, background: Palette.white, commands: commands))
+        renderer.render(Frame(index: 0, time: 0, size: size, background: Palette.white, commands: commands))
         return renderer
     }
 
@@ -265,8 +265,8 @@ final class CairoRendererTests: XCTestCase {
         assertPixel(r.pixel(x: 32, y: 5), RGBA8(r: 0, g: 255, b: 0), tolerance: 0, "group left open")
 
         // The next frame on the same renderer starts from a clean state.
-        try r.render(Frame(index: 1, time: 0, size: Size(width: 40, height: 10), background: Palette.white,
-                           commands: [.fill(rect(0, 5), Palette.red)]))
+        r.render(Frame(index: 1, time: 0, size: Size(width: 40, height: 10), background: Palette.white,
+                       commands: [.fill(rect(0, 5), Palette.red)]))
         assertPixel(r.pixel(x: 2, y: 5), RGBA8(r: 255, g: 0, b: 0), tolerance: 0)
         assertPixel(r.pixel(x: 32, y: 5), white, tolerance: 0)
     }
@@ -294,12 +294,17 @@ final class CairoRendererTests: XCTestCase {
         assertPixel(r.pixel(x: 35, y: 5), RGBA8(r: 0, g: 0, b: 255), tolerance: 0, "after endGroup")
     }
 
-    func testFrameOfAnotherSizeResizesTheSurface() throws {
+    func testResizingMakesACanvasForFramesOfAnotherSize() throws {
         let renderer = try CairoRenderer(canvasSize: Size(width: 10, height: 10), scale: 2)
-        try renderer.render(SampleFrames.animated(0))
+        try renderer.resize(to: SampleFrames.animated(0).size)
+        renderer.render(SampleFrames.animated(0))
         XCTAssertEqual(renderer.pixelWidth, 128)
         XCTAssertEqual(renderer.pixelHeight, 96)
         XCTAssertEqual(renderer.canvasSize, Size(width: 64, height: 48))
+        XCTAssertThrowsError(try renderer.resize(to: Size(width: 20000, height: 10))) {
+            XCTAssertEqual($0 as? RenderError, .invalidCanvas(size: Size(width: 20000, height: 10), scale: 2))
+        }
+        XCTAssertEqual(renderer.canvasSize, Size(width: 64, height: 48), "a size refused leaves the canvas as it was")
     }
 
     func testInvalidCanvasAndScaleThrow() {

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
@@ -6,9 +7,10 @@ import XCTest
 
 /// Pango text, shadows, gradients, images and styled strokes drawn by Cairo (issue 11).
 final class DrawingRenderTests: XCTestCase {
-    private func render(_ size: Size, background: Color = Palette.white, scale: Double = 1, _ commands: [DrawCommand]) throws -> CairoRenderer {
-        let renderer = try CairoRenderer(canvasSize: size, scale: scale)
-        try renderer.render(Frame(index: 0, time: 0, size: size, background: background, commands: commands))
+    private func render(_ size: Size, background: Color = Palette.white, scale: Double = 1, images: ImageLibrary = .empty,
+                        _ commands: [DrawCommand]) throws -> CairoRenderer {
+        let renderer = try CairoRenderer(canvasSize: size, scale: scale, images: images)
+        renderer.render(Frame(index: 0, time: 0, size: size, background: background, commands: commands))
         return renderer
     }
 
@@ -177,17 +179,33 @@ final class DrawingRenderTests: XCTestCase {
     func testJPEGAndPNGDecodeOnceAndDraw() throws {
         let jpeg = ImageSource(path: sceneImages + "/photo.jpg", pixelWidth: 240, pixelHeight: 160)
         let png = ImageSource(path: sceneImages + "/badge@2x.png", pixelWidth: 96, pixelHeight: 96, scale: 2)
-        let before = ImageStore.shared.decodeCount
+        let images = try ImageLibrary(decoding: [jpeg, png, jpeg, png])
+        XCTAssertEqual(images.count, 2, "two files, each decoded once")
+        XCTAssertTrue(images.contains(jpeg) && images.contains(png))
+        XCTAssertFalse(images.contains(ImageSource(path: sceneImages + "/other.png", pixelWidth: 1, pixelHeight: 1)))
         let size = Size(width: 100, height: 50)
         for _ in 0..<2 {
-            let r = try render(size, [.image(jpeg, Rect(x: 0, y: 0, width: 60, height: 40)), .image(png, Rect(x: 60, y: 0, width: 40, height: 40))])
+            let r = try render(size, images: images,
+                               [.image(jpeg, Rect(x: 0, y: 0, width: 60, height: 40)), .image(png, Rect(x: 60, y: 0, width: 40, height: 40))])
             let bar = r.pixel(x: 3, y: 30)  // testsrc2's first bar is red
             XCTAssertGreaterThan(bar.r, 180)
             XCTAssertLessThan(bar.g, 80)
             assertPixel(r.pixel(x: 61, y: 1), RGBA8(r: 255, g: 255, b: 255), tolerance: 1, "the badge's transparent corner")
             XCTAssertLessThan(r.pixel(x: 80, y: 20).g, 200, "the badge's opaque middle")
         }
-        XCTAssertLessThanOrEqual(ImageStore.shared.decodeCount - before, 2, "two files, each decoded at most once")
+    }
+
+    func testALibraryStopsAtTheFirstImageThatCannotBeDecoded() throws {
+        let directory = try TemporaryDirectory()
+        let good = ImageSource(path: sceneImages + "/photo.jpg", pixelWidth: 240, pixelHeight: 160)
+        let missing = ImageSource(path: directory.file("none.png"), pixelWidth: 1, pixelHeight: 1, origin: "s.yaml:7:9")
+        let foreign = ImageSource(path: directory.file("text.png"), pixelWidth: 1, pixelHeight: 1, origin: "s.yaml:9:9")
+        try Data("hello".utf8).write(to: URL(fileURLWithPath: foreign.path))
+        XCTAssertThrowsError(try ImageLibrary(decoding: [good, missing, foreign])) {
+            XCTAssertEqual($0 as? ImageError, .missing(path: missing.path, origin: "s.yaml:7:9"), "the first in order, located")
+        }
+        XCTAssertEqual(try ImageLibrary(decoding: []).count, 0)
+        XCTAssertEqual(ImageLibrary.empty.count, 0)
     }
 
     func testTruncatedAndForeignImagesAreErrors() throws {
@@ -198,12 +216,12 @@ final class DrawingRenderTests: XCTestCase {
         try png.prefix(png.count / 2).write(to: URL(fileURLWithPath: directory.file("cut.png")))
         try Data("hello".utf8).write(to: URL(fileURLWithPath: directory.file("text.png")))
         for name in ["cut.jpg", "cut.png", "text.png"] {
-            XCTAssertThrowsError(try ImageStore.decode(ImageSource(path: directory.file(name), pixelWidth: 1, pixelHeight: 1, origin: "s.yaml:3:4"))) {
+            XCTAssertThrowsError(try ImageDecoder.decode(ImageSource(path: directory.file(name), pixelWidth: 1, pixelHeight: 1, origin: "s.yaml:3:4"))) {
                 guard case .unreadable(_, let origin, _)? = $0 as? ImageError else { return XCTFail("\(name): \($0)") }
                 XCTAssertEqual(origin, "s.yaml:3:4")
             }
         }
-        XCTAssertThrowsError(try ImageStore.decode(ImageSource(path: directory.file("none.png"), pixelWidth: 1, pixelHeight: 1))) {
+        XCTAssertThrowsError(try ImageDecoder.decode(ImageSource(path: directory.file("none.png"), pixelWidth: 1, pixelHeight: 1))) {
             guard case .missing? = $0 as? ImageError else { return XCTFail("\($0)") }
         }
     }
@@ -216,7 +234,7 @@ final class DrawingRenderTests: XCTestCase {
         bytes += crc(Array(bytes[12...]))
         bytes += [0, 0, 0, 0] + Array("IDAT".utf8) + crc(Array("IDAT".utf8))  // the data would start here
         try Data(bytes).write(to: URL(fileURLWithPath: directory.file("huge.png")))
-        XCTAssertThrowsError(try ImageStore.decode(ImageSource(path: directory.file("huge.png"), pixelWidth: 1, pixelHeight: 1))) {
+        XCTAssertThrowsError(try ImageDecoder.decode(ImageSource(path: directory.file("huge.png"), pixelWidth: 1, pixelHeight: 1))) {
             XCTAssertEqual($0 as? ImageError, .tooLarge(path: directory.file("huge.png"), origin: "", width: 12000, height: 12000))
         }
         XCTAssertThrowsError(try PNGImage(contentsOfFile: directory.file("huge.png"), maxPixels: ImageSource.maxPixels)) {

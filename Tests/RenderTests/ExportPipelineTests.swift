@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 final class ExportPipelineTests: XCTestCase {
@@ -44,7 +44,7 @@ final class ExportPipelineTests: XCTestCase {
         _ = try export([3, 10, 11], to: directory.path, threads: 2, pattern: "shot_%03d.png")
         XCTAssertEqual(try directory.contents(), ["shot_003.png", "shot_010.png", "shot_011.png"])
         let renderer = try CairoRenderer(canvasSize: Size(width: 64, height: 48), scale: 2)
-        try renderer.render(SampleFrames.animated(10))
+        renderer.render(SampleFrames.animated(10))
         XCTAssertEqual(try PNGImage(contentsOfFile: directory.file("shot_010.png")), renderer.withPixels { PNGImage($0) })
     }
 

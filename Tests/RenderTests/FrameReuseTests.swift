@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
@@ -45,7 +46,7 @@ final class FrameReuseTests: XCTestCase {
         }
         XCTAssertNotEqual(try bytes(runs[0], 2), try bytes(runs[0], 3))
         let renderer = try CairoRenderer(canvasSize: held(5).size, scale: 2)
-        try renderer.render(held(5))
+        renderer.render(held(5))
         XCTAssertEqual(try PNGImage(contentsOfFile: runs[0].file("frame-0005.png")), renderer.withPixels { PNGImage($0) })
     }
 
@@ -104,7 +105,7 @@ final class FrameReuseTests: XCTestCase {
             if index >= 7 { XCTAssertEqual(try bytes(one, index), try bytes(range, index), "frame \(index), range 7-23") }
         }
         let renderer = try CairoRenderer(canvasSize: moving(13).size, scale: 1)
-        try renderer.render(moving(13))
+        renderer.render(moving(13))
         XCTAssertEqual(try PNGImage(contentsOfFile: four.file("frame-0013.png")), renderer.withPixels { PNGImage($0) })
     }
 

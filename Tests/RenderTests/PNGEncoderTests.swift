@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 final class PNGEncoderTests: XCTestCase {
@@ -14,7 +14,7 @@ final class PNGEncoderTests: XCTestCase {
 
     private func render(_ frame: Frame, scale: Double = 2) throws -> CairoRenderer {
         let renderer = try CairoRenderer(canvasSize: frame.size, scale: scale)
-        try renderer.render(frame)
+        renderer.render(frame)
         return renderer
     }
 

@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// Times one iPhone-sized frame (390×844 points at scale 3 = 1170×2532 pixels) through draw and
@@ -29,7 +29,7 @@ final class RenderSpeedTests: XCTestCase {
         var draw: [Double] = [], encode: [Double] = []
         for i in 0..<5 {
             var start = MonotonicClock.nanoseconds()
-            try renderer.render(frame)
+            renderer.render(frame)
             draw.append(MonotonicClock.milliseconds(since: start))
             start = MonotonicClock.nanoseconds()
             try renderer.withPixels { try encoder.write($0, to: directory.file("\(i).png")) }

@@ -1,7 +1,7 @@
+import Drawing
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// A fresh directory under /tmp, removed with everything in it when released.

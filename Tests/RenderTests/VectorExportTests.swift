@@ -2,9 +2,9 @@ import Foundation
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
+import Drawing
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// SVG and PDF frames: Cairo's vector surfaces drawing the same display list, with bytes that

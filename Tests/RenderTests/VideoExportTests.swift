@@ -1,7 +1,6 @@
 import Foundation
 import Motion
 @testable import Render
-import Scene
 import XCTest
 
 /// APNG, GIF, MP4 and WebM through `ExportPipeline`: what ffmpeg makes of the frames, that the

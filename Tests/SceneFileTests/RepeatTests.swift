@@ -1,4 +1,5 @@
 import XCTest
+import Drawing
 import Motion
 import Scene
 @testable import SceneFile

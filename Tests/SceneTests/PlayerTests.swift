@@ -1,4 +1,5 @@
 import XCTest
+import Drawing
 import Motion
 @testable import Scene
 

@@ -113,8 +113,8 @@ final class EverySceneDeterminismTests: RenderDirectoryTestCase {
     /// Exports frames built earlier (the pipeline takes them in order; a frame's bytes depend
     /// only on its display list and the scale).
     private func export(_ built: [Int: Frame], scene: Scene, scale: Double, into name: String) throws -> [String: Data] {
-        try ImageStore.shared.preload(scene)
-        let pipeline = ExportPipeline(options: ExportOptions(directory: scratch.appendingPathComponent(name).path, scale: scale, threads: 2))
+        let pipeline = ExportPipeline(options: ExportOptions(directory: scratch.appendingPathComponent(name).path, scale: scale, threads: 2),
+                                      images: try ImageLibrary(decoding: scene.imageSources))
         _ = try pipeline.run(frames: built.keys.sorted(), source: { built[$0]! })
         return try frames(in: name)
     }

@@ -2,7 +2,8 @@ import Foundation
 import XCTest
 
 /// Images in scenes as a user meets them: a missing file exits 66 and a broken one 65, naming
-/// the scene line, with no output written; `sheet` refuses inputs beyond the pixel limit.
+/// the scene line, with no output written (`render`, `validate`, `sheet`); `sheet` refuses
+/// inputs beyond the pixel limit.
 final class ImageCommandTests: RenderDirectoryTestCase {
     private var photo: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
@@ -56,6 +57,22 @@ final class ImageCommandTests: RenderDirectoryTestCase {
         let r = try flipbook("validate", try scene(image: "logo.png"))
         XCTAssertEqual(r.status, 65, r.stderr)
         XCTAssertTrue(r.stderr.contains("not a PNG or JPEG file"), r.stderr)
+    }
+
+    func testSheetOfASceneDrawsItsImages() throws {
+        try FileManager.default.copyItem(atPath: photo, toPath: path("photo.jpg"))
+        let r = try flipbook("sheet", try scene(image: "photo.jpg"), "-o", "sheet.png")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertTrue(FileManager.default.fileExists(atPath: path("sheet.png")))
+    }
+
+    func testSheetOfASceneDecodesItsImagesBeforeDrawing() throws {
+        let data = try Data(contentsOf: URL(fileURLWithPath: photo))
+        try data.prefix(data.count * 2 / 3).write(to: URL(fileURLWithPath: path("cut.jpg")))
+        let r = try flipbook("sheet", try scene(image: "cut.jpg"), "-o", "sheet.png")
+        XCTAssertEqual(r.status, 65, r.stderr)
+        XCTAssertTrue(r.stderr.contains("s.yaml:6:12: image: cannot decode"), r.stderr)
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("sheet.png")), "nothing written")
     }
 
     func testSheetRefusesAnInputBeyondThePixelLimit() throws {

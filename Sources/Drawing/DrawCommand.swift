@@ -1,0 +1,39 @@
+import Motion
+
+/// One drawing instruction. Coordinates are in points in the current transform; colours carry
+/// the view's resolved alpha already.
+public enum DrawCommand: Hashable, Sendable {
+    /// Saves the transform and clip; balanced by `restore`.
+    case save
+    case restore
+    /// Multiplies the current transform by this one (applied before the current transform).
+    case concat(AffineTransform)
+    /// Intersects the clip with the path's interior (non-zero winding).
+    case clip(Path)
+    /// Fills the path's interior (non-zero winding).
+    case fill(Path, Color)
+    /// Strokes the path, centred on its outline, `lineWidth` points wide.
+    case stroke(Path, Color, lineWidth: Double)
+    case text(TextRun)
+    /// Fills the path's interior by `rule`.
+    case fillRule(Path, Color, FillRule)
+    /// Strokes the path with a full CAShapeLayer stroke style.
+    case strokeStyled(Path, Color, StrokeStyle)
+    /// Fills the path's interior (non-zero winding) with a gradient.
+    case fillGradient(Path, GradientFill)
+    /// Draws the image scaled to fill the rectangle (points).
+    case image(ImageSource, Rect)
+    /// Draws the path's blurred, offset silhouette in the shadow's colour (CALayer's
+    /// `shadowPath`).
+    case shadow(Path, ShadowStyle)
+    /// Like `endGroup`, first drawing the shadow of the group's alpha below it (a CALayer's
+    /// shadow without a `shadowPath`).
+    case endGroupWithShadow(opacity: Double, shadow: ShadowStyle)
+    /// Starts drawing into an offscreen group (a transparency layer); balanced by `endGroup`.
+    /// Saves the transform and clip like `save`.
+    case beginGroup
+    /// Composites the group drawn since the matching `beginGroup` onto what lies below with
+    /// `opacity` (0…1), then restores the transform and clip: a view with alpha < 1 and
+    /// subviews is drawn this way, as Core Animation's group opacity does.
+    case endGroup(opacity: Double)
+}

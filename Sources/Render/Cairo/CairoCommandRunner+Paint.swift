@@ -1,0 +1,79 @@
+import CCairo
+import Drawing
+import Motion
+
+/// The CAShapeLayer strokes, CAGradientLayer fills and images of `CairoCommandRunner`.
+extension CairoCommandRunner {
+    func stroke(_ path: Path, _ color: Color, _ style: StrokeStyle) {
+        let dashes = style.dashPattern
+        // Cairo puts the context into an error state for a negative or all-zero dash pattern.
+        let usableDashes = dashes.allSatisfy { $0.isFinite && $0 >= 0 } && dashes.contains { $0 > 0 }
+        guard style.lineWidth.isFinite, style.lineWidth > 0, style.dashPhase.isFinite, appendPath(path) else {
+            cairo_new_path(context)
+            return
+        }
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        Self.setSource(color, on: context)
+        cairo_set_line_width(context, style.lineWidth)
+        switch style.lineCap {
+        case .butt: cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
+        case .round: cairo_set_line_cap(context, CAIRO_LINE_CAP_ROUND)
+        case .square: cairo_set_line_cap(context, CAIRO_LINE_CAP_SQUARE)
+        }
+        switch style.lineJoin {
+        case .miter: cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
+        case .round: cairo_set_line_join(context, CAIRO_LINE_JOIN_ROUND)
+        case .bevel: cairo_set_line_join(context, CAIRO_LINE_JOIN_BEVEL)
+        }
+        if usableDashes { cairo_set_dash(context, dashes, Int32(dashes.count), style.dashPhase) }
+        cairo_stroke(context)
+    }
+
+    /// Fills the current path with `gradient`, padded past its ends as CAGradientLayer does.
+    func fill(_ gradient: GradientFill) {
+        let pattern: OpaquePointer?
+        switch gradient.kind {
+        case .axial:
+            pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)
+        case .radial:
+            var rx = gradient.radii.width, ry = gradient.radii.height
+            if rx <= 0 { rx = ry }
+            if ry <= 0 { ry = rx }
+            guard rx > 0, rx.isFinite, ry.isFinite else { cairo_new_path(context); return }
+            // A unit circle in pattern space, stretched to the ellipse by the pattern matrix
+            // (which maps user space to pattern space).
+            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
+            var matrix = cairo_matrix_t(xx: 1 / rx, yx: 0, xy: 0, yy: 1 / ry,
+                                        x0: -gradient.start.x / rx, y0: -gradient.start.y / ry)
+            cairo_pattern_set_matrix(pattern, &matrix)
+        }
+        guard let pattern else { cairo_new_path(context); return }
+        defer { cairo_pattern_destroy(pattern) }
+        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
+        for (offset, color) in zip(gradient.offsets, gradient.colors) {
+            func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
+            cairo_pattern_add_color_stop_rgba(pattern, unit(offset), unit(color.red), unit(color.green),
+                                              unit(color.blue), unit(color.alpha))
+        }
+        cairo_set_source(context, pattern)
+        cairo_fill(context)
+    }
+
+    /// Draws the decoded image scaled into `rect`. Its edge pixels are padded outwards, so a
+    /// scaled image has no dark or transparent fringe.
+    func draw(_ source: ImageSource, in rect: Rect) {
+        guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
+              rect.width > 0, rect.height > 0 else { return }
+        let image = images.image(for: source)
+        cairo_save(context)
+        defer { cairo_restore(context) }
+        cairo_rectangle(context, rect.minX, rect.minY, rect.width, rect.height)
+        cairo_clip(context)
+        cairo_translate(context, rect.minX, rect.minY)
+        cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
+        cairo_set_source_surface(context, image.surface, 0, 0)
+        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+        cairo_paint(context)
+    }
+}

@@ -1,0 +1,127 @@
+import CCairo
+import Drawing
+import Motion
+
+/// Rasterises `Frame`s with Cairo into one ARGB32 image surface that is reused from frame to
+/// frame. Everything a frame needs — the surface, the pinned fonts, its images decoded — is
+/// made when the renderer is (or its canvas resized), so `render` cannot fail. Not
+/// thread-safe: make one per worker thread (they may share one `ImageLibrary`).
+public final class CairoRenderer {
+    /// Pixels per point.
+    public let scale: Double
+    /// The canvas size in points: frames drawn must be of this size (`resize(to:)` changes it).
+    public private(set) var canvasSize: Size = .zero
+    /// round(canvasSize.width × scale).
+    public private(set) var pixelWidth = 0
+    /// round(canvasSize.height × scale).
+    public private(set) var pixelHeight = 0
+
+    private var surface: OpaquePointer?
+    private let fonts: PinnedFonts
+    /// The decoded images frames may draw.
+    public let images: ImageLibrary
+    private var lastFrameIsOpaque = false
+
+    /// Makes a renderer for `canvasSize` points at `scale` pixels per point, loading the pinned
+    /// fonts; frames may draw the images in `images`. Throws `RenderError` for a missing font,
+    /// a scale that is not positive, or a canvas Cairo cannot hold.
+    public convenience init(canvasSize: Size, scale: Double = 1, images: ImageLibrary = .empty, fonts: FontFiles = .pinned) throws {
+        try self.init(scale: scale, images: images, fonts: fonts)
+        try resize(to: canvasSize)
+    }
+
+    /// A renderer without a surface yet, for workers that learn the canvas size from their
+    /// first frame: `resize(to:)` before the first `render`.
+    init(scale: Double, images: ImageLibrary, fonts: FontFiles) throws {
+        guard scale.isFinite, scale > 0 else { throw RenderError.invalidScale(scale) }
+        self.scale = scale
+        self.images = images
+        self.fonts = try PinnedFonts(files: fonts)
+    }
+
+    deinit {
+        if let surface { cairo_surface_destroy(surface) }
+    }
+
+    /// Draws `frame`: clears to its background, then runs its commands in points at `scale`.
+    /// Cannot fail. The frame must be of the canvas's size (`resize(to:)` first for another)
+    /// and draw only images in `images`; anything else is a mistake of the calling code and
+    /// stops with a precondition failure.
+    public func render(_ frame: Frame) {
+        precondition(surface != nil && frame.size == canvasSize,
+                     "a frame of \(frame.size.width)×\(frame.size.height) points on a canvas of "
+                     + "\(canvasSize.width)×\(canvasSize.height): resize(to:) the renderer first")
+        guard let surface, let context = cairo_create(surface) else {
+            preconditionFailure("cairo_create returned nil")
+        }
+        defer { cairo_destroy(context) }
+
+        cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
+        CairoCommandRunner.setSource(frame.background, on: context)
+        cairo_paint(context)
+        cairo_set_operator(context, CAIRO_OPERATOR_OVER)
+        CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images)
+        cairo_surface_flush(surface)
+        lastFrameIsOpaque = frame.isOpaque
+    }
+
+    /// Calls `body` with the pixels of the last rendered frame (all transparent before the
+    /// first). The buffer must not escape `body`.
+    public func withPixels<R>(_ body: (PixelBuffer) throws -> R) rethrows -> R {
+        guard let surface, let data = cairo_image_surface_get_data(surface) else {
+            preconditionFailure("withPixels called before the renderer has a surface")
+        }
+        let buffer = PixelBuffer(baseAddress: UnsafeRawPointer(data), width: pixelWidth, height: pixelHeight,
+                                 bytesPerRow: Int(cairo_image_surface_get_stride(surface)),
+                                 isOpaque: lastFrameIsOpaque)
+        return try body(buffer)
+    }
+
+    /// Calls `body` with a cairo context on the last rendered frame's surface, in pixels, to
+    /// draw over it (`ContactSheet` paints images this way); flushes when `body` returns.
+    func withContext<R>(_ body: (OpaquePointer) throws -> R) rethrows -> R {
+        guard let surface, let context = cairo_create(surface) else {
+            preconditionFailure("withContext called before the renderer has a surface")
+        }
+        defer {
+            cairo_destroy(context)
+            cairo_surface_flush(surface)
+        }
+        return try body(context)
+    }
+
+    /// The last rendered frame's pixel at column `x`, row `y`, with straight alpha.
+    public func pixel(x: Int, y: Int) -> RGBA8 {
+        withPixels { $0.pixel(x: x, y: y) }
+    }
+
+    /// Resizes the canvas to `frame`'s size unless it has that size already: what a worker
+    /// that takes frames of any size does before `render`.
+    func prepareCanvas(for frame: Frame) throws {
+        if surface == nil || frame.size != canvasSize { try resize(to: frame.size) }
+    }
+
+    /// Makes the canvas `size` points (a new surface, cleared), for frames of that size. Throws
+    /// `RenderError.invalidCanvas` when a side would not round to 1...32767 pixels.
+    public func resize(to size: Size) throws {
+        let width = size.width * scale, height = size.height * scale
+        guard width.isFinite, height.isFinite else { throw RenderError.invalidCanvas(size: size, scale: scale) }
+        let pixels = (width: width.rounded(), height: height.rounded())
+        guard (1...32767).contains(pixels.width), (1...32767).contains(pixels.height) else {
+            throw RenderError.invalidCanvas(size: size, scale: scale)
+        }
+        if let surface { cairo_surface_destroy(surface) }
+        surface = nil
+        canvasSize = .zero
+        let created: OpaquePointer = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(pixels.width), Int32(pixels.height))
+        guard cairo_surface_status(created) == CAIRO_STATUS_SUCCESS else {
+            cairo_surface_destroy(created)
+            throw RenderError.invalidCanvas(size: size, scale: scale)
+        }
+        surface = created
+        canvasSize = size
+        pixelWidth = Int(pixels.width)
+        pixelHeight = Int(pixels.height)
+        lastFrameIsOpaque = false
+    }
+}

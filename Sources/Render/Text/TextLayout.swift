@@ -1,0 +1,131 @@
+import CCairo
+import Drawing
+import Motion
+
+/// A `TextRun` laid out by Pango at the origin of its box: the lines to draw (those within
+/// `numberOfLines` and the box's height, with an ellipsis where the run's line break mode asks
+/// for one) and where each line's baseline lies. Owns its PangoLayout.
+final class TextLayout {
+    private let layout: OpaquePointer
+    /// Lines drawn, from the top: the Pango line, its left edge (points from the box's left)
+    /// and baseline (points from the top of the block).
+    private(set) var lines: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
+    /// Points: the widest drawn line's logical width, and the block's height.
+    private(set) var size = Size.zero
+    /// Where an unwrapped layout (no width: Pango does not align it) sits in its box.
+    private let unwrappedAlignment: TextAlignment?
+
+    /// Lays out `run` to `width` points (nil: no wrapping) and at most `maxHeight` points of
+    /// lines (nil: no limit; at least one line is always kept).
+    init(run: TextRun, width: Double?, maxHeight: Double?, context: OpaquePointer) {
+        guard let layout = pango_layout_new(context) else { preconditionFailure("pango_layout_new returned nil") }
+        self.layout = layout
+        unwrappedAlignment = width == nil ? run.alignment : nil
+        run.text.withCString { pango_layout_set_text(layout, $0, -1) }
+        let font = pango_font_description_new()
+        pango_font_description_set_family(font, PinnedFonts.families(run.typeface))
+        pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(run.weight.weightClass)))
+        pango_font_description_set_absolute_size(font, run.fontSize * Double(PANGO_SCALE))
+        pango_layout_set_font_description(layout, font)
+        pango_font_description_free(font)
+        if let width { pango_layout_set_width(layout, Self.pangoUnits(width)) }
+        pango_layout_set_wrap(layout, run.lineBreakMode == .byCharWrapping ? PANGO_WRAP_CHAR : PANGO_WRAP_WORD_CHAR)
+        pango_layout_set_spacing(layout, Self.pangoUnits(max(run.lineSpacing, 0)))
+        Self.setAlignment(run.alignment, on: layout)
+
+        // Lines that fit: numberOfLines, then the height (UILabel keeps at least one line).
+        let all = Self.lineBottoms(layout)
+        var shown = run.numberOfLines > 0 ? min(all.count, run.numberOfLines) : all.count
+        if let maxHeight {
+            while shown > 1, all[shown - 1] > maxHeight + 0.01 { shown -= 1 }
+        }
+        if width != nil, shown < all.count, let mode = Self.ellipsis(run.lineBreakMode) {
+            pango_layout_set_ellipsize(layout, mode)
+            // A positive height limits the whole layout (not each paragraph) and ellipsizes the
+            // last line that fits; a third of a line of slack keeps rounding from dropping it.
+            pango_layout_set_height(layout, Self.pangoUnits(all[shown - 1] + 0.3 * run.fontSize))
+        }
+        collectLines(max: shown)
+    }
+
+    deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
+
+    /// Characters no pinned font has a glyph for (drawn as boxes).
+    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+
+    /// Draws the lines with the block centred vertically in `box` and the current source.
+    func draw(in box: Rect, on cairo: OpaquePointer) {
+        let top = box.midY - size.height / 2
+        var left = box.minX
+        switch unwrappedAlignment {
+        case .center?: left = box.midX - size.width / 2
+        case .right?: left = box.maxX - size.width
+        default: break
+        }
+        for entry in lines {
+            cairo_move_to(cairo, left + entry.x, top + entry.baseline)
+            pango_cairo_show_layout_line(cairo, entry.line)
+        }
+        cairo_new_path(cairo)
+    }
+
+    private func collectLines(max count: Int) {
+        guard let iterator = pango_layout_get_iter(layout) else { return }
+        defer { pango_layout_iter_free(iterator) }
+        var width = 0.0, bottom = 0.0
+        var index = 0
+        repeat {
+            guard index < count, let line = pango_layout_iter_get_line_readonly(iterator) else { break }
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            let baseline = Double(pango_layout_iter_get_baseline(iterator)) / Double(PANGO_SCALE)
+            lines.append((line, Double(logical.x) / Double(PANGO_SCALE), baseline))
+            width = max(width, Double(logical.width) / Double(PANGO_SCALE))
+            bottom = Double(logical.y + logical.height) / Double(PANGO_SCALE)
+            index += 1
+        } while pango_layout_iter_next_line(iterator) != 0
+        size = Size(width: width, height: bottom)
+    }
+
+    /// The bottom of each line's logical rectangle, points from the layout's top.
+    private static func lineBottoms(_ layout: OpaquePointer) -> [Double] {
+        guard let iterator = pango_layout_get_iter(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        var bottoms: [Double] = []
+        repeat {
+            var logical = PangoRectangle()
+            pango_layout_iter_get_line_extents(iterator, nil, &logical)
+            bottoms.append(Double(logical.y + logical.height) / Double(PANGO_SCALE))
+        } while pango_layout_iter_next_line(iterator) != 0
+        return bottoms
+    }
+
+    private static func setAlignment(_ alignment: TextAlignment, on layout: OpaquePointer) {
+        // Pango mirrors the alignment of right-to-left paragraphs when auto_dir is on: what
+        // `natural` means; explicit left and right stay where they are.
+        pango_layout_set_auto_dir(layout, alignment == .natural || alignment == .justified ? 1 : 0)
+        switch alignment {
+        case .left, .natural: pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+        case .center: pango_layout_set_alignment(layout, PANGO_ALIGN_CENTER)
+        case .right: pango_layout_set_alignment(layout, PANGO_ALIGN_RIGHT)
+        case .justified:
+            pango_layout_set_alignment(layout, PANGO_ALIGN_LEFT)
+            pango_layout_set_justify(layout, 1)
+        }
+    }
+
+    private static func ellipsis(_ mode: LineBreakMode) -> PangoEllipsizeMode? {
+        switch mode {
+        case .byTruncatingHead: return PANGO_ELLIPSIZE_START
+        case .byTruncatingTail: return PANGO_ELLIPSIZE_END
+        case .byTruncatingMiddle: return PANGO_ELLIPSIZE_MIDDLE
+        case .byWordWrapping, .byCharWrapping, .byClipping: return nil
+        }
+    }
+
+    /// Points as Pango units (1/1024 point), clamped to what an Int32 holds.
+    static func pangoUnits(_ points: Double) -> Int32 {
+        let units = (points * Double(PANGO_SCALE)).rounded()
+        return units.isFinite ? Int32(min(max(units, 0), Double(Int32.max))) : 0
+    }
+}

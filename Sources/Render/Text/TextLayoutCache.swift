@@ -1,0 +1,46 @@
+import CCairo
+import Drawing
+import Motion
+
+/// The layouts one worker made, by what decides them: a label that draws the same text in
+/// the same box and style frame after frame is shaped once. Bounded: past `capacity` entries
+/// the cache starts afresh (layouts depend only on their key, so this never changes pixels).
+final class TextLayoutCache {
+    private struct Key: Hashable {
+        var text: String
+        var fontSize: Double
+        var weight: FontWeight
+        var typeface: Typeface
+        var alignment: TextAlignment
+        var numberOfLines: Int
+        var lineBreakMode: LineBreakMode
+        var lineSpacing: Double
+        var width: Double?
+        var height: Double?
+    }
+
+    static let capacity = 512
+    private unowned let fonts: PinnedFonts
+    private var layouts: [Key: TextLayout] = [:]
+
+    init(fonts: PinnedFonts) { self.fonts = fonts }
+
+    /// `run` laid out to its box: wrapped to the box's width, cut to its height.
+    func layout(for run: TextRun) -> TextLayout {
+        run.typeface == .chart ? layout(for: run, width: nil, height: nil) : layout(for: run, width: run.box.width, height: run.box.height)
+    }
+
+    /// `run` laid out to `width` points (nil: no wrapping) and `height` points (nil: no limit).
+    func layout(for run: TextRun, width: Double?, height: Double?) -> TextLayout {
+        let key = Key(text: run.text, fontSize: run.fontSize, weight: run.weight, typeface: run.typeface,
+                      alignment: run.alignment, numberOfLines: run.numberOfLines, lineBreakMode: run.lineBreakMode,
+                      lineSpacing: run.lineSpacing, width: width, height: height)
+        if let layout = layouts[key] { return layout }
+        if layouts.count >= Self.capacity { layouts.removeAll() }
+        let layout = TextLayout(run: run, width: width, maxHeight: height, context: fonts.context)
+        layouts[key] = layout
+        return layout
+    }
+
+    func removeAll() { layouts.removeAll() }
+}

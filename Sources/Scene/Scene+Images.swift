@@ -1,0 +1,10 @@
+import Drawing
+
+extension Scene {
+    /// Every image the scene's views draw, in view order, each file once: what a renderer
+    /// must have decoded before it draws the scene's frames (Render's `ImageLibrary`).
+    public var imageSources: [ImageSource] {
+        var seen = Set<String>()
+        return views.compactMap { $0.image?.source }.filter { seen.insert($0.path).inserted }
+    }
+}
