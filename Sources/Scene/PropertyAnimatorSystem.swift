@@ -21,9 +21,12 @@ import Motion
 /// the scrub's offset from the curve fades linearly in time to 0 at the end, so the values
 /// move on from where the scrub left them and join the curve; `continueAnimation` runs its
 /// timing from the current state over durationFactor × duration, as its documentation says
-/// ("multiplied by the original duration to obtain the new duration"); reversing a running
-/// animator turns it around in place over the time it has run. `addAnimations(delayFactor: d)`
-/// components hold still for the first d of the progress and cover the rest in what remains.
+/// ("multiplied by the original duration to obtain the new duration"). `isReversed` plays the
+/// course backwards: a running animator turns around in place and its values retrace the way
+/// they came (overshoot included) while `fractionComplete` runs down to 0 over the time it has
+/// run; a paused one, at its end with `pausesOnCompletion` too, does so when started.
+/// `addAnimations(delayFactor: d)` components hold still for the first d of the progress and
+/// cover the rest in what remains.
 public struct PropertyAnimatorSystem: SceneSystem {
     public let declaration: PropertyAnimatorDeclaration
     /// By `SystemCommand.payload`.
@@ -219,11 +222,9 @@ public struct PropertyAnimatorSystem: SceneSystem {
             guard reversed != isReversed else { return }
             isReversed = reversed
             if running != nil {
-                // Turn around in place, over the time it has run.
+                // Turn around in place: back along the course, retracing the way it came.
                 freeze(at: t)
-                let f = course.state(at: tau).fraction
-                let remaining = (isReversed ? f : 1 - f) * declaration.duration
-                retime(at: t, duration: remaining, timing: declaration.timing, velocity: .zero, context: &context)
+                run(at: t, context: &context)
             }
         case .setInterruptible(let value):
             guard state == 0 else { throw misuse(command, "cannot change while the animator is active or stopped") }
@@ -252,14 +253,10 @@ public struct PropertyAnimatorSystem: SceneSystem {
         generation += 1
     }
 
-    /// `startAnimation` now: from the start, or resuming the same course where it paused.
+    /// `startAnimation` now: from the start, or resuming the same course where it paused
+    /// (back along it when reversed).
     mutating func begin(at t: Double, context: inout SystemContext) {
         pendingStart = nil
-        if isReversed {
-            let f = course.state(at: tau).fraction
-            retime(at: t, duration: f * declaration.duration, timing: declaration.timing, velocity: .zero, context: &context)
-            return
-        }
         run(at: t, context: &context)
     }
 
