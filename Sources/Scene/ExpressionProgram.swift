@@ -5,7 +5,7 @@ struct ExpressionProgram: Sendable {
     enum Instruction: Sendable {
         case constant(Double)
         case property(PropertyRef)
-        case ownWidth, ownHeight
+        case ownWidth, ownHeight, finished
         case negate, not
         case add, subtract, multiply, divide, remainder
         case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual, and, or
@@ -36,6 +36,7 @@ struct ExpressionProgram: Sendable {
         case .property(let ref): push(.property(ref))
         case .ownWidth: push(.ownWidth)
         case .ownHeight: push(.ownHeight)
+        case .finished: push(.finished)
         case .unary(let op, let operand):
             emit(operand)
             instructions.append(op == .negate ? .negate : .not)
@@ -112,7 +113,7 @@ struct ExpressionProgram: Sendable {
     }
 
     /// Runs the program. Every boolean instruction yields exactly 1 or 0.
-    func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0) -> Double {
+    func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0, finished: Bool = true) -> Double {
         if instructions.count == 1 {
             // Most bindings read one property; skip the stack.
             switch instructions[0] {
@@ -120,6 +121,7 @@ struct ExpressionProgram: Sendable {
             case .property(let ref): return lookup(ref)
             case .ownWidth: return ownWidth
             case .ownHeight: return ownHeight
+            case .finished: return finished ? 1 : 0
             default: preconditionFailure("a one-instruction program pushes a value")
             }
         }
@@ -132,6 +134,7 @@ struct ExpressionProgram: Sendable {
                     case .property(let ref): top += 1; s[top] = lookup(ref)
                     case .ownWidth: top += 1; s[top] = ownWidth
                     case .ownHeight: top += 1; s[top] = ownHeight
+                    case .finished: top += 1; s[top] = finished ? 1 : 0
                     case .negate: s[top] = -s[top]
                     case .not: s[top] = s[top] != 0 ? 0 : 1
                     case .add: top -= 1; s[top] = s[top] + s[top + 1]
