@@ -107,8 +107,8 @@ struct ExpressionChecker {
         }
         guard operands.allSatisfy({ $0.literalValue != nil }) else { return node }
         let value = ExpressionProgram(node).evaluate({ _ in .nan })
-        if type == .boolean { return .boolean(value != 0) }
         guard value.isFinite else { throw ExpressionError.nonFiniteConstant(describe(original)) }
+        if type == .boolean { return .boolean(value != 0) }
         return .number(value)
     }
 
