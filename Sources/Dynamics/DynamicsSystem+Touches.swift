@@ -41,20 +41,18 @@ extension DynamicsSystem {
 
     private func scheduleSample(_ k: Int, of touch: Int, context: inout SystemContext) {
         guard let stroke = drags[touch]?.stroke else { return }
-        let elapsed = min(Double(k) / TouchStroke.sampleRate, stroke.duration)
-        context.schedule(at: stroke.begin + elapsed, payload: Self.touchPayload(touch: touch, sample: k))
+        context.schedule(at: stroke.sampleTime(index: k), payload: Self.touchPayload(touch: touch, sample: k))
     }
 
     mutating func handleTouchSample(_ payload: Int, at t: Double, context: inout SystemContext) throws {
         let n = Self.firstTouchPayload - payload, touch = n >> 24, k = n & ((1 << 24) - 1)
         guard let (stroke, item) = drags[touch] else { return }
-        let elapsed = min(Double(k) / TouchStroke.sampleRate, stroke.duration)
-        if elapsed >= stroke.duration {
+        if k >= stroke.liftOffIndex {
             drags[touch] = nil
             pending.append(.release(touch: touch, item: item, velocity: stroke.releaseVelocity))
             return
         }
-        let previous = stroke.position(elapsed: Double(k - 1) / TouchStroke.sampleRate), p = stroke.position(elapsed: elapsed)
+        let previous = stroke.position(elapsed: stroke.sampleElapsed(index: k - 1)), p = stroke.position(elapsed: stroke.sampleElapsed(index: k))
         if p != previous { pending.append(.move(touch: touch, target: p)) }
         scheduleSample(k + 1, of: touch, context: &context)
     }

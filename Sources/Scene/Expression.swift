@@ -70,9 +70,10 @@ public struct Expression: Hashable, Sendable {
     }
 
     /// The value: numbers as themselves, booleans as 1 (true) and 0 (false). `lookup` gives
-    /// presentation values; `ownWidth` and `ownHeight` are the evaluating view's size (points).
-    public func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0) -> Double {
-        storage.program.evaluate(lookup, ownWidth: ownWidth, ownHeight: ownHeight)
+    /// presentation values; `ownWidth` and `ownHeight` are the evaluating view's size (points);
+    /// `finished` is what `ExpressionNode.finished` reads (the completion's argument).
+    public func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0, finished: Bool = true) -> Double {
+        storage.program.evaluate(lookup, ownWidth: ownWidth, ownHeight: ownHeight, finished: finished)
     }
 
     /// The value when the whole expression is constant (booleans as 1 and 0), else nil.

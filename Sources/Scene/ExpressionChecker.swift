@@ -20,7 +20,7 @@ struct ExpressionChecker {
         }
         while let (node, depth) = pending.popLast() {
             switch node {
-            case .number, .boolean, .property, .ownWidth, .ownHeight:
+            case .number, .boolean, .property, .ownWidth, .ownHeight, .finished:
                 terms += 1
                 guard terms <= Expression.maximumTerms else { throw ExpressionError.tooComplex(text) }
             case .unary(_, let operand):
@@ -43,7 +43,7 @@ struct ExpressionChecker {
     func type(of node: ExpressionNode) throws -> ExpressionType {
         switch node {
         case .number, .property, .ownWidth, .ownHeight: return .number
-        case .boolean: return .boolean
+        case .boolean, .finished: return .boolean
         case .unary(let op, let operand):
             try expect(op.operandType, operand)
             return op.operandType
@@ -79,7 +79,7 @@ struct ExpressionChecker {
         case .number(let value):
             guard value.isFinite else { throw ExpressionError.nonFiniteConstant(describe(node)) }
             return node
-        case .boolean, .property, .ownWidth, .ownHeight:
+        case .boolean, .property, .ownWidth, .ownHeight, .finished:
             return node
         case .unary(let op, let operand):
             return try literal(.unary(op, try folded(operand)), type: op.operandType, original: node)
@@ -107,8 +107,8 @@ struct ExpressionChecker {
         }
         guard operands.allSatisfy({ $0.literalValue != nil }) else { return node }
         let value = ExpressionProgram(node).evaluate({ _ in .nan })
-        if type == .boolean { return .boolean(value != 0) }
         guard value.isFinite else { throw ExpressionError.nonFiniteConstant(describe(original)) }
+        if type == .boolean { return .boolean(value != 0) }
         return .number(value)
     }
 

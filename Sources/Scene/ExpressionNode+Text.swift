@@ -43,6 +43,7 @@ extension ExpressionNode {
         case .property(.derived(let view, let property)): out += "view[\(view)].\(property.path)"
         case .ownWidth: out += "width"
         case .ownHeight: out += "height"
+        case .finished: out += "finished"
         case .unary(let op, let operand):
             out += op.rawValue
             operand.render(into: &out, level: 7, depth: depth + 1)

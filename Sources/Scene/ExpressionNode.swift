@@ -9,6 +9,11 @@ public indirect enum ExpressionNode: Hashable, Sendable {
     case ownWidth
     /// The height of the view whose shape is being evaluated (points); only in shapes.
     case ownHeight
+    /// UIView.animate's completion argument, a condition: while an action runs as a completion,
+    /// whether the animations of the action it completes ran to their end (false when later
+    /// animations removed them all); true whenever else an action runs. Scene files name it
+    /// `finished`, in actions only.
+    case finished
     case unary(UnaryOperator, ExpressionNode)
     case binary(BinaryOperator, ExpressionNode, ExpressionNode)
     /// `condition ? then : else`.

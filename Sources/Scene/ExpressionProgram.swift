@@ -5,12 +5,13 @@ struct ExpressionProgram: Sendable {
     enum Instruction: Sendable {
         case constant(Double)
         case property(PropertyRef)
-        case ownWidth, ownHeight
+        case ownWidth, ownHeight, finished
         case negate, not
         case add, subtract, multiply, divide, remainder
         case less, lessOrEqual, greater, greaterOrEqual, equal, notEqual, and, or
         /// Pops `condition, then, otherwise`; pushes `then` if the condition is non-zero, else
-        /// `otherwise`. Both branches are computed, so an untaken NaN never reaches the result.
+        /// `otherwise` (NaN for a NaN condition). Both branches are computed, so an untaken NaN
+        /// never reaches the result.
         case select
         /// The minimum (maximum) of the top `count` values.
         case minimum(count: Int), maximum(count: Int)
@@ -36,6 +37,7 @@ struct ExpressionProgram: Sendable {
         case .property(let ref): push(.property(ref))
         case .ownWidth: push(.ownWidth)
         case .ownHeight: push(.ownHeight)
+        case .finished: push(.finished)
         case .unary(let op, let operand):
             emit(operand)
             instructions.append(op == .negate ? .negate : .not)
@@ -111,8 +113,13 @@ struct ExpressionProgram: Sendable {
         return nil
     }
 
-    /// Runs the program. Every boolean instruction yields exactly 1 or 0.
-    func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0) -> Double {
+    /// Runs the program. Every boolean instruction yields exactly 1 or 0, or NaN when what
+    /// decides it is NaN: a comparison with a NaN operand has no answer (IEEE calls it
+    /// unordered), so it is NaN, and `!`, `==`/`!=` of conditions, `&&`, `||` and `?:` pass a
+    /// NaN on, and the caller's finiteness check stops the scene as for any non-finite value.
+    /// `&&` and `||` decide as Swift's short-circuit does: `false && x` is false and
+    /// `true || x` true whatever x, so a guard such as `x >= 0 && sqrt(x) > 1` keeps working.
+    func evaluate(_ lookup: (PropertyRef) -> Double, ownWidth: Double = 0, ownHeight: Double = 0, finished: Bool = true) -> Double {
         if instructions.count == 1 {
             // Most bindings read one property; skip the stack.
             switch instructions[0] {
@@ -120,6 +127,7 @@ struct ExpressionProgram: Sendable {
             case .property(let ref): return lookup(ref)
             case .ownWidth: return ownWidth
             case .ownHeight: return ownHeight
+            case .finished: return finished ? 1 : 0
             default: preconditionFailure("a one-instruction program pushes a value")
             }
         }
@@ -132,22 +140,23 @@ struct ExpressionProgram: Sendable {
                     case .property(let ref): top += 1; s[top] = lookup(ref)
                     case .ownWidth: top += 1; s[top] = ownWidth
                     case .ownHeight: top += 1; s[top] = ownHeight
+                    case .finished: top += 1; s[top] = finished ? 1 : 0
                     case .negate: s[top] = -s[top]
-                    case .not: s[top] = s[top] != 0 ? 0 : 1
+                    case .not: s[top] = s[top].isNaN ? .nan : (s[top] != 0 ? 0 : 1)
                     case .add: top -= 1; s[top] = s[top] + s[top + 1]
                     case .subtract: top -= 1; s[top] = s[top] - s[top + 1]
                     case .multiply: top -= 1; s[top] = s[top] * s[top + 1]
                     case .divide: top -= 1; s[top] = s[top] / s[top + 1]
                     case .remainder: top -= 1; s[top] = s[top].truncatingRemainder(dividingBy: s[top + 1])
-                    case .less: top -= 1; s[top] = s[top] < s[top + 1] ? 1 : 0
-                    case .lessOrEqual: top -= 1; s[top] = s[top] <= s[top + 1] ? 1 : 0
-                    case .greater: top -= 1; s[top] = s[top] > s[top + 1] ? 1 : 0
-                    case .greaterOrEqual: top -= 1; s[top] = s[top] >= s[top + 1] ? 1 : 0
-                    case .equal: top -= 1; s[top] = s[top] == s[top + 1] ? 1 : 0
-                    case .notEqual: top -= 1; s[top] = s[top] != s[top + 1] ? 1 : 0
-                    case .and: top -= 1; s[top] = s[top] != 0 && s[top + 1] != 0 ? 1 : 0
-                    case .or: top -= 1; s[top] = s[top] != 0 || s[top + 1] != 0 ? 1 : 0
-                    case .select: top -= 2; s[top] = s[top] != 0 ? s[top + 1] : s[top + 2]
+                    case .less: top -= 1; s[top] = Self.compare(s[top], s[top + 1], <)
+                    case .lessOrEqual: top -= 1; s[top] = Self.compare(s[top], s[top + 1], <=)
+                    case .greater: top -= 1; s[top] = Self.compare(s[top], s[top + 1], >)
+                    case .greaterOrEqual: top -= 1; s[top] = Self.compare(s[top], s[top + 1], >=)
+                    case .equal: top -= 1; s[top] = Self.compare(s[top], s[top + 1], ==)
+                    case .notEqual: top -= 1; s[top] = Self.compare(s[top], s[top + 1], !=)
+                    case .and: top -= 1; s[top] = Self.decide(s[top], when: 0, else: s[top + 1])
+                    case .or: top -= 1; s[top] = Self.decide(s[top], when: 1, else: s[top + 1])
+                    case .select: top -= 2; s[top] = s[top].isNaN ? .nan : (s[top] != 0 ? s[top + 1] : s[top + 2])
                     case .minimum(let count):
                         top -= count - 1
                         for i in 1..<count { s[top] = ExpressionFunction.minimum(s[top], s[top + i]) }
@@ -166,5 +175,19 @@ struct ExpressionProgram: Sendable {
                 return s[0]
             }
         }
+    }
+
+    /// 1 or 0, or NaN when an operand is NaN (unordered: no answer).
+    @inline(__always) private static func compare(_ a: Double, _ b: Double, _ holds: (Double, Double) -> Bool) -> Double {
+        a.isNaN || b.isNaN ? .nan : (holds(a, b) ? 1 : 0)
+    }
+
+    /// `&&` (`decisive` 0) and `||` (`decisive` 1) as Swift short-circuits them: the left
+    /// condition decides when it is `decisive`, else the right one does; a NaN that decides
+    /// stays NaN.
+    @inline(__always) private static func decide(_ left: Double, when decisive: Double, else right: Double) -> Double {
+        if left.isNaN { return .nan }
+        if (left != 0 ? 1 : 0) == decisive { return decisive }
+        return right.isNaN ? .nan : (right != 0 ? 1 : 0)
     }
 }

@@ -56,8 +56,7 @@ public struct PanRecognizerSystem: TouchResponder {
     /// Schedules touch event `k` (k/120 s after touch-down, the last one at lift-off).
     mutating func scheduleSample(_ k: Int, context: inout SystemContext) {
         guard let stroke else { return }
-        let elapsed = min(Double(k) / TouchStroke.sampleRate, stroke.duration)
-        context.schedule(at: stroke.begin + elapsed, payload: (generation << 20) | k)
+        context.schedule(at: stroke.sampleTime(index: k), payload: (generation << 20) | k)
     }
 
     public mutating func advance(to t: Double, context: inout SystemContext) throws { write(&context.model) }
@@ -94,13 +93,13 @@ public struct PanRecognizerSystem: TouchResponder {
         }
         guard payload >> 20 == generation, let stroke else { return }
         let k = payload & ((1 << 20) - 1)
-        let elapsed = min(Double(k) / TouchStroke.sampleRate, stroke.duration)
-        let start = stroke.firstPoint, p = stroke.position(elapsed: elapsed)
-        let moved = Point(x: p.x - start.x, y: p.y - start.y)
-        if elapsed >= stroke.duration {
+        if k >= stroke.liftOffIndex {
             liftOff(stroke, context: &context)
             return
         }
+        let elapsed = stroke.sampleElapsed(index: k)
+        let start = stroke.firstPoint, p = stroke.position(elapsed: elapsed)
+        let moved = Point(x: p.x - start.x, y: p.y - start.y)
         defer { scheduleSample(k + 1, context: &context) }
         if !hasBegun {
             guard hypot(moved.x, moved.y) > TouchStroke.tapSlop else { return }

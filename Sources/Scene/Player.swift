@@ -160,10 +160,12 @@ public struct Player: Sendable {
                 case .system(let index, let payload): try handle(system: index, payload: payload, at: event.time)
                 case .touch(let index): try touchDown(index, at: event.time)
                 }
-            case .queued(.completion(let action, _)):
+            case .queued(.completion(let action, let owner, let finished)):
+                // At the end of its animations a run completes, unless removals completed it already.
+                if finished, state.completionRuns.removeValue(forKey: owner) == nil { continue }
                 recent.append(scene.actions[action].name)
                 if recent.count > 4 { recent.removeFirst() }
-                try run(action, at: event.time)
+                try run(action, at: event.time, finished: finished)
             case .queued(.system(let index, let payload)):
                 try handle(system: index, payload: payload, at: event.time)
             case .queued(.action(let action, let system)):
@@ -385,31 +387,44 @@ public struct Player: Sendable {
 
     // MARK: Actions
 
-    private func evaluate(_ expression: Expression, at t: Double) throws -> Double {
-        let value = expression.evaluate { $0.value(in: state.presentation) }
+    /// `finished` binds the name `finished` (`ExpressionNode.finished`): the completion's argument.
+    private func evaluate(_ expression: Expression, at t: Double, finished: Bool = true) throws -> Double {
+        let value = expression.evaluate({ $0.value(in: state.presentation) }, finished: finished)
         guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: t, frame: nil) }
         return value
     }
 
-    private mutating func run(_ actionIndex: Int, at t: Double) throws {
+    /// Runs an action; `finished` is its completion argument when it runs as a completion.
+    private mutating func run(_ actionIndex: Int, at t: Double, finished: Bool = true) throws {
         let action = scene.actions[actionIndex]
-        if let condition = action.condition, try evaluate(condition, at: t) == 0 { return }
+        if let condition = action.condition, try evaluate(condition, at: t, finished: finished) == 0 { return }
         for assignment in action.assignments {
             let slot = scene.variableSlot(assignment.variable)
-            setModel(slot, try evaluate(assignment.value, at: t), at: t)
+            setModel(slot, try evaluate(assignment.value, at: t, finished: finished), at: t)
         }
-        for argument in action.commandArguments { setModel(argument.slot, try evaluate(argument.value, at: t), at: t) }
+        for argument in action.commandArguments { setModel(argument.slot, try evaluate(argument.value, at: t, finished: finished), at: t) }
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.model)) }
-        for step in action.steps { try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, at: t) }
+        // A run with a completion owns its animations, so that removing them all completes it early.
+        var owner: Int?
+        if let completion = action.completion {
+            owner = state.nextRun
+            state.nextRun += 1
+            state.completionRuns[state.nextRun - 1] = CompletionRun(completion: completion, notRemoved: 0)
+        }
+        for step in action.steps {
+            try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, owner: owner, finished: finished, at: t)
+        }
         for command in action.commands { try handle(system: command.system, payload: command.payload, at: t) }
-        if !action.slotAssignments.isEmpty { try changeLayout(action, at: t) }
-        if let completion = action.completion { schedule(.completion(action: completion, after: actionIndex), at: t + action.duration) }
+        if !action.slotAssignments.isEmpty { try changeLayout(action, owner: owner, finished: finished, at: t) }
+        if let completion = action.completion, let owner {
+            schedule(.completion(action: completion, run: owner, finished: true), at: t + action.duration)
+        }
     }
 
     /// Sets the action's slots (constraint constants) and lays out again; with a layout
     /// animation, each slot a pass drives animates from its old value to its new one.
-    private mutating func changeLayout(_ action: Action, at t: Double) throws {
-        let values = try action.slotAssignments.map { try evaluate($0.value, at: t) }
+    private mutating func changeLayout(_ action: Action, owner: Int?, finished: Bool, at t: Double) throws {
+        let values = try action.slotAssignments.map { try evaluate($0.value, at: t, finished: finished) }
         for (assignment, value) in zip(action.slotAssignments, values) { setModel(assignment.slot, value, at: t) }
         guard let timing = action.layoutAnimation else { return }
         let driven = scene.derivedPasses.flatMap(\.drivenSlots)
@@ -417,18 +432,19 @@ public struct Player: Sendable {
         try evaluateDerived(at: t)
         for (slot, from) in zip(driven, old) where state.model[slot] != from {
             add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: state.model[slot], beginTime: t, timing: timing)),
-                                 isAdditive: scene.isAdditive(slot: slot)), slot: slot)
+                                 isAdditive: scene.isAdditive(slot: slot), run: owner), slot: slot, at: t)
         }
     }
 
     /// Sets a model value at once, ending any animation on the slot.
     private mutating func setModel(_ slot: Int, _ value: Double, at t: Double) {
-        state.running[slot].removeAll()
+        removeAnimations(slot: slot, at: t)
         state.model[slot] = value
         state.presentation[slot] = value
     }
 
-    private mutating func start(_ step: AnimationStep, toggled: Double?, beginsFromCurrentState: Bool, at t: Double) throws {
+    private mutating func start(_ step: AnimationStep, toggled: Double?, beginsFromCurrentState: Bool, owner: Int?, finished: Bool,
+                                at t: Double) throws {
         let begin = t + step.delay
         switch step.motion {
         case .basic(let target, let timing):
@@ -436,7 +452,7 @@ public struct Player: Sendable {
             switch target {
             case .value(let v): value = v
             case .toggled: value = toggled ?? step.property.value(in: state.model)
-            case .expression(let e): value = try evaluate(e, at: t)
+            case .expression(let e): value = try evaluate(e, at: t, finished: finished)
             }
             for (slot, newValue) in step.property.writes(value, model: state.model) {
                 let additive = scene.isAdditive(slot: slot)
@@ -448,27 +464,47 @@ public struct Player: Sendable {
                     from = to - shortestTurn(to - from)
                 }
                 add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: timing)),
-                                     isAdditive: additive), slot: slot)
+                                     isAdditive: additive, run: owner), slot: slot, at: t)
             }
         case .keyframes(let keyframes, let duration):
             // Writes are affine in the value: map the keyframes through w(v) = w(0) + (w(1) − w(0))·v.
             let zero = step.property.writes(0, model: state.model), one = step.property.writes(1, model: state.model)
             for (a, b) in zip(zero, one) {
                 add(RunningAnimation(curve: .keyframes(keyframes, beginTime: begin, duration: duration,
-                                                       scale: b.value - a.value, offset: a.value), isAdditive: false), slot: a.slot)
+                                                       scale: b.value - a.value, offset: a.value), isAdditive: false, run: owner),
+                    slot: a.slot, at: t)
             }
         }
     }
 
-    private mutating func add(_ animation: RunningAnimation, slot: Int) {
-        if !animation.isAdditive { state.running[slot].removeAll() }
+    private mutating func add(_ animation: RunningAnimation, slot: Int, at t: Double) {
+        if !animation.isAdditive { removeAnimations(slot: slot, at: t, startingRun: animation.run) }
         if !state.isAnimated[slot] {
             state.isAnimated[slot] = true
             state.animatedSlots.append(slot)
         }
+        if let run = animation.run { state.completionRuns[run]?.notRemoved += 1 }
         state.running[slot].append(animation)
         state.model[slot] = animation.to
         state.presentation[slot] = presentation(slot: slot, at: state.time)
+    }
+
+    /// Ends every animation in flight on `slot` (a replacing animation, a `set:`). A run whose
+    /// animations have now all been removed completes at this instant with `finished` false,
+    /// UIKit's early completion — unless it is `startingRun`, the run that is starting the new
+    /// animation (an action's later step on the same property replaces its own earlier one).
+    private mutating func removeAnimations(slot: Int, at t: Double, startingRun: Int? = nil) {
+        for animation in state.running[slot] {
+            guard let run = animation.run, var record = state.completionRuns[run] else { continue }
+            record.notRemoved -= 1
+            if record.notRemoved == 0 && run != startingRun {
+                state.completionRuns[run] = nil
+                schedule(.completion(action: record.completion, run: run, finished: false), at: t)
+            } else {
+                state.completionRuns[run] = record
+            }
+        }
+        state.running[slot].removeAll()
     }
 }
 

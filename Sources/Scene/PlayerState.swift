@@ -19,6 +19,10 @@ struct PlayerState: Sendable {
     var pending: [QueuedEvent] = []
     /// Sequence numbers for scheduled events; scripted event i has sequence i.
     var sequence: Int
+    /// Action runs with a completion still to come, by run number (from `nextRun`, a counter
+    /// that only grows).
+    var completionRuns: [Int: CompletionRun] = [:]
+    var nextRun = 0
     var systems: [any SceneSystem]
 
     init(scene: Scene) {
@@ -31,11 +35,22 @@ struct PlayerState: Sendable {
     }
 }
 
+/// An action run whose completion has not run yet.
+struct CompletionRun: Hashable, Sendable {
+    /// Index into `Scene.actions` of the completion action.
+    var completion: Int
+    /// Its animations that no other animation (or `set:`) has removed. When a removal takes
+    /// the last one, the completion runs at that instant with `finished` false.
+    var notRemoved: Int
+}
+
 /// An event the simulation scheduled.
 struct QueuedEvent: Sendable {
     enum Kind: Sendable {
-        /// An action's completion: run this action.
-        case completion(action: Int, after: Int)
+        /// An action's completion: run this action with `finished` bound to the flag. At the end
+        /// of run `run`'s animations (`finished` true) it runs only if the run is still in
+        /// `PlayerState.completionRuns` (not completed early, with `finished` false).
+        case completion(action: Int, run: Int, finished: Bool)
         /// A system's own event.
         case system(index: Int, payload: Int)
         /// An action a system runs (`SystemContext.runAction`); `system` names it in errors.

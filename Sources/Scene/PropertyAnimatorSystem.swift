@@ -9,17 +9,24 @@ import Motion
 /// 2 stopped), `ID.fractionComplete`, `ID.isReversed`, `ID.isRunning` and `ID.finalPosition`
 /// (0 end, 1 start, 2 current; set just before completions run).
 ///
-/// Each driven component moves as value = from + (to − from)·q, q its progress. While running,
-/// q follows a segment from q₀ to the end (1, or 0 reversed) with the timing (a curve, or a
-/// spring whose relative velocity is the timing's `dx` for x-like components, `dy` for y-like
-/// ones and `dx` for the rest); `fractionComplete` moves linearly in time over the segment.
-/// Where Apple is silent, the choices (documented in docs/scenes.md) are: resuming a paused
-/// animator runs the remaining (1 − fractionComplete) × duration (reversed: fractionComplete ×
-/// duration), Apple's formula for animations added late; `continueAnimation` runs its segment
-/// over durationFactor × duration, as its documentation says ("multiplied by the original
-/// duration to obtain the new duration"); reversing a running animator turns it around in
-/// place over the time it has run. `addAnimations(delayFactor: d)` components hold still for
-/// the first d of the progress and cover the rest in what remains.
+/// Each driven component moves as value = from + (to − from)·q, q its progress. q and
+/// `fractionComplete` follow a course (`AnimatorCourse`) through the animator's state: from
+/// `create` its own timeline (the timing: a curve, or a spring whose relative velocity is the
+/// timing's `dx` for x-like components, `dy` for y-like ones and `dx` for the rest), over which
+/// `fractionComplete` moves linearly in time. Running moves along the course at the speed of
+/// time, so pausing and starting again resumes the same timeline: the rest of the same curve
+/// over the remaining (1 − fractionComplete) × duration, as `startAnimation()` "resumes the
+/// animation after it was paused". Where Apple is silent, the choices (documented in
+/// docs/scenes.md) are: after a linear scrub the course goes through the scrubbed value and
+/// the scrub's offset from the curve fades linearly in time to 0 at the end, so the values
+/// move on from where the scrub left them and join the curve; `continueAnimation` runs its
+/// timing from the current state over durationFactor × duration, as its documentation says
+/// ("multiplied by the original duration to obtain the new duration"). `isReversed` plays the
+/// course backwards: a running animator turns around in place and its values retrace the way
+/// they came (overshoot included) while `fractionComplete` runs down to 0 over the time it has
+/// run; a paused one, at its end with `pausesOnCompletion` too, does so when started.
+/// `addAnimations(delayFactor: d)` components hold still for the first d of the progress and
+/// cover the rest in what remains.
 public struct PropertyAnimatorSystem: SceneSystem {
     public let declaration: PropertyAnimatorDeclaration
     /// By `SystemCommand.payload`.
@@ -31,15 +38,15 @@ public struct PropertyAnimatorSystem: SceneSystem {
     var axisOf: [Int]
     let delayOf: [Double]
 
-    struct Segment: Hashable, Sendable {
+    /// The animator's own timeline: the declared timing per axis class, over the duration.
+    let timeline: [AnimationTiming]
+
+    /// Moving along the course: from local time `tau` at scene time `begin` (seconds), forwards
+    /// (`direction` 1) or back (−1), at the speed of time.
+    struct Run: Hashable, Sendable {
         var begin: Double
-        var duration: Double
-        var q0: [Double]       // per axis class
-        var qEnd: Double
-        var f0: Double
-        var fEnd: Double
-        var timings: [AnimationTiming]   // per axis class
-        var end: Double { begin + (timings.map(\.duration).max() ?? duration) }
+        var tau: Double
+        var direction: Double
     }
 
     var exists = false
@@ -50,9 +57,10 @@ public struct PropertyAnimatorSystem: SceneSystem {
     var scrubsLinearly: Bool
     var from: [Double] = []
     var to: [Double] = []
-    var q = [0.0, 0.0, 0.0]
-    var fraction = 0.0
-    var running: Segment?
+    /// The path progress follows, and where on it (local time) the animator stands while not running.
+    var course: AnimatorCourse
+    var tau = 0.0
+    var running: Run?
     var pendingStart: Double?
     var finalPosition = 0.0
     var generation = 0
@@ -69,6 +77,9 @@ public struct PropertyAnimatorSystem: SceneSystem {
         isInterruptible = declaration.isInterruptible
         pausesOnCompletion = declaration.pausesOnCompletion
         scrubsLinearly = declaration.scrubsLinearly
+        let timing = declaration.timing, duration = declaration.duration
+        timeline = (0..<3).map { c in timing.timing(duration: duration, velocity: timing.velocity(axis: c)) }
+        course = .timeline(timeline, duration: duration, through: [0, 0, 0], fraction: 0, at: 0)
     }
 
     /// 0 x-like, 1 y-like, 2 other.
@@ -86,13 +97,17 @@ public struct PropertyAnimatorSystem: SceneSystem {
 
     // MARK: Values
 
-    func progress(at t: Double) -> (q: [Double], fraction: Double) {
-        guard let segment = running, t >= segment.begin else { return (q, fraction) }
-        let elapsed = t - segment.begin
-        let q = (0..<3).map { c in segment.q0[c] + (segment.qEnd - segment.q0[c]) * segment.timings[c].progress(at: elapsed) }
-        let u = segment.duration > 0 ? min(elapsed / segment.duration, 1) : 1
-        return (q, segment.f0 + (segment.fEnd - segment.f0) * u)
+    /// Where on the course (local time) the animator is at scene time `t`.
+    func position(at t: Double) -> Double {
+        guard let run = running, t >= run.begin else { return tau }
+        return min(max(run.tau + run.direction * (t - run.begin), course.start), course.end)
     }
+
+    /// Progress per axis class and `fractionComplete` at scene time `t`.
+    func progress(at t: Double) -> (q: [Double], fraction: Double) { course.state(at: position(at: t)) }
+
+    /// Length of the animator's own timeline (seconds; a physical spring's runs until it settles).
+    var timelineLength: Double { timeline.map(\.duration).max() ?? 0 }
 
     public mutating func advance(to t: Double, context: inout SystemContext) throws {
         write(at: t, into: &context.model)
@@ -117,9 +132,16 @@ public struct PropertyAnimatorSystem: SceneSystem {
 
     /// Freezes the values where they are at `t` (pausing, stopping).
     mutating func freeze(at t: Double) {
-        (q, fraction) = progress(at: t)
+        tau = position(at: t)
         running = nil
         pendingStart = nil
+    }
+
+    /// A course through progress `q` (all axis classes) and fraction `f` on the animator's own
+    /// timeline, standing on its pivot.
+    mutating func stand(atProgress q: Double, fraction f: Double) {
+        course = .timeline(timeline, duration: declaration.duration, through: [q, q, q], fraction: f, at: f * timelineLength)
+        tau = course.pivotTime
     }
 
     // MARK: Commands and events
@@ -175,8 +197,8 @@ public struct PropertyAnimatorSystem: SceneSystem {
                 throw misuse(command, "is only allowed on a stopped animator (call stopAnimation(false) first); it is \(["inactive", "active"][state])")
             }
             switch position {
-            case .end: q = [1, 1, 1]; fraction = 1
-            case .start: q = [0, 0, 0]; fraction = 0
+            case .end: tau = course.end
+            case .start: tau = course.start
             case .current: break
             }
             state = 0
@@ -188,24 +210,21 @@ public struct PropertyAnimatorSystem: SceneSystem {
             freeze(at: t)
             var velocity: Point?
             if let slots = velocitySlots { velocity = Point(x: context.model[slots[0]], y: context.model[slots[1]]) }
-            run(from: t, duration: factor * declaration.duration, timing: timing ?? declaration.timing, velocity: velocity, context: &context)
+            retime(at: t, duration: factor * declaration.duration, timing: timing ?? declaration.timing, velocity: velocity, context: &context)
         case .setFractionComplete(let slot):
             guard state != 2 else { throw misuse(command, "on a stopped animator") }
             guard running == nil else { throw misuse(command, "while it is running (pause it first)") }
             let f = min(max(context.model[slot], 0), 1)
-            fraction = f
-            let p = scrubsLinearly ? f : Self.curved(f, declaration.timing)
-            q = [p, p, p]
+            stand(atProgress: scrubsLinearly ? f : Self.curved(f, declaration.timing), fraction: f)
             state = 1
         case .setReversed(let slot):
             let reversed = context.model[slot] != 0
             guard reversed != isReversed else { return }
             isReversed = reversed
             if running != nil {
-                // Turn around in place, over the time it has run.
+                // Turn around in place: back along the course, retracing the way it came.
                 freeze(at: t)
-                let remaining = (isReversed ? fraction : 1 - fraction) * declaration.duration
-                run(from: t, duration: remaining, timing: declaration.timing, velocity: .zero, context: &context)
+                run(at: t, context: &context)
             }
         case .setInterruptible(let value):
             guard state == 0 else { throw misuse(command, "cannot change while the animator is active or stopped") }
@@ -229,36 +248,45 @@ public struct PropertyAnimatorSystem: SceneSystem {
         exists = true; state = 0; isReversed = false
         isInterruptible = declaration.isInterruptible; pausesOnCompletion = declaration.pausesOnCompletion
         scrubsLinearly = declaration.scrubsLinearly
-        q = [0, 0, 0]; fraction = 0; running = nil; pendingStart = nil; finalPosition = 0
+        course = .timeline(timeline, duration: declaration.duration, through: [0, 0, 0], fraction: 0, at: 0)
+        tau = 0; running = nil; pendingStart = nil; finalPosition = 0
         generation += 1
     }
 
-    /// `startAnimation` now: from the start (the timing's own velocity) or resuming the rest.
+    /// `startAnimation` now: from the start, or resuming the same course where it paused
+    /// (back along it when reversed).
     mutating func begin(at t: Double, context: inout SystemContext) {
         pendingStart = nil
-        let fresh = fraction == 0 && q == [0, 0, 0] && !isReversed
-        let remaining = fresh ? declaration.duration : (isReversed ? fraction : 1 - fraction) * declaration.duration
-        run(from: t, duration: remaining, timing: declaration.timing, velocity: fresh ? nil : .zero, context: &context)
+        run(at: t, context: &context)
     }
 
-    /// Runs from the current progress to the end (or the start, reversed).
-    mutating func run(from t: Double, duration: Double, timing: AnimatorTiming, velocity: Point?, context: inout SystemContext) {
-        let qEnd = isReversed ? 0.0 : 1.0
+    /// A new course from the current state with `timing` over `duration` seconds (velocity
+    /// relative, per `AnimatorTiming`; nil: the timing's own) to the end (the start, reversed),
+    /// and runs it.
+    mutating func retime(at t: Double, duration: Double, timing: AnimatorTiming, velocity: Point?, context: inout SystemContext) {
         let timings = (0..<3).map { c -> AnimationTiming in
             let v = velocity.map { c == 1 ? $0.y : $0.x } ?? timing.velocity(axis: c)
             return timing.timing(duration: duration, velocity: v)
         }
-        let segment = Segment(begin: t, duration: duration, q0: q, qEnd: qEnd, f0: fraction, fEnd: qEnd, timings: timings)
-        running = segment
+        course = course.continued(at: tau, with: timings, fractionSpan: duration, towardsStart: isReversed,
+                                  timeline: timeline, duration: declaration.duration)
+        tau = course.pivotTime
+        run(at: t, context: &context)
+    }
+
+    /// Runs along the course from where it stands: to the end, or back to the start when reversed.
+    mutating func run(at t: Double, context: inout SystemContext) {
+        let direction = isReversed ? -1.0 : 1.0
+        let remaining = isReversed ? tau - course.start : course.end - tau
+        running = Run(begin: t, tau: tau, direction: direction)
         state = 1
         generation += 1
-        context.schedule(at: segment.end, payload: Self.scheduledBase + generation * Scheduled.count + Scheduled.end)
+        context.schedule(at: t + max(remaining, 0), payload: Self.scheduledBase + generation * Scheduled.count + Scheduled.end)
     }
 
     mutating func finishNaturally(at t: Double, context: inout SystemContext) {
-        guard let segment = running else { return }
-        q = [segment.qEnd, segment.qEnd, segment.qEnd]
-        fraction = segment.fEnd
+        guard let run = running else { return }
+        tau = run.direction > 0 ? course.end : course.start
         running = nil
         if pausesOnCompletion { return }   // stays active, paused; no completion
         state = 0
@@ -274,6 +302,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
 
     /// The values stay where they are as the new start (an inactive animator holds them).
     mutating func settle() {
+        let (q, fraction) = course.state(at: tau)
         var values = [Double](repeating: 0, count: (driven.max() ?? 0) + 1)
         for (i, slot) in driven.enumerated() {
             var p = q[axisOf[i]]
@@ -282,7 +311,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
         }
         from = driven.map { values[$0] }
         to = from
-        q = [0, 0, 0]
+        stand(atProgress: 0, fraction: fraction)
     }
 
     /// The timing curve's value at `f` (a spring scrubs linearly).

@@ -14,6 +14,8 @@ struct RunningAnimation: Hashable, Sendable {
     }
     var curve: Curve
     var isAdditive: Bool
+    /// The action run it belongs to, when that run has a completion (`PlayerState.completionRuns`).
+    var run: Int? = nil
 
     /// The value the animation ends on (the new model value).
     var to: Double {

@@ -133,6 +133,7 @@ public struct SceneErrors: Error, Hashable, Sendable, CustomStringConvertible {
     public var description: String { errors.map(\.description).joined(separator: "\n") }
 }
 
-/// Names expressions reserve (they cannot name variables).
-public let reservedExpressionWords: Set<String> = Set(["true", "false", "width", "height", "variables"])
+/// Names expressions reserve (they cannot name variables). `finished` became reserved when
+/// completions gained it (`ExpressionNode.finished`).
+public let reservedExpressionWords: Set<String> = Set(["true", "false", "width", "height", "variables", "finished"])
     .union(ExpressionFunction.allCases.map(\.rawValue))

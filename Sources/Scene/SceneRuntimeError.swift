@@ -3,7 +3,8 @@ import Motion
 /// A problem that shows only while a scene runs. Frames before it are complete; the frame it
 /// happens in is not produced.
 public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertible {
-    /// An expression gave a non-finite value (a division by zero in a binding or a path).
+    /// An expression gave a non-finite value (a division by zero in a binding or a path, a
+    /// condition that compared NaN).
     case nonFinite(expression: Expression, value: Double, time: Double, frame: Int?)
     /// Events kept arriving at one instant without time advancing (actions completing into
     /// each other with no animation), past `Player.maximumEventsPerInstant`.

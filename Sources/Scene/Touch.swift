@@ -81,27 +81,55 @@ public struct TouchStroke: Hashable, Sendable {
     public var firstPoint: Point { position(elapsed: 0) }
     public var lastPoint: Point { position(elapsed: duration) }
 
-    /// Elapsed time of the last touch event at or before scene time `t`: samples fall at
-    /// touch-down + k/120 s, and the last one at lift-off.
-    public func sampleElapsed(at t: Double) -> Double {
-        let elapsed = t - begin
-        if elapsed >= duration { return duration }
-        if elapsed <= 0 { return 0 }
-        // A small tolerance so that t = begin + k/120 computed in floating point counts as sample k.
-        let k = ((elapsed * Self.sampleRate) + 1e-9).rounded(.down)
-        return min(k / Self.sampleRate, duration)
+    /// The index of the lift-off event: the first k with k/120 s ≥ `duration`. Touch events
+    /// 0…k−1 fall while the finger is down (k/120 s after touch-down), event k at lift-off.
+    public var liftOffIndex: Int {
+        guard duration > 0 else { return 0 }
+        // Strokes last at most `maximumDuration` (checked when a scene is read), so k fits.
+        let d = min(duration, 2 * Self.maximumDuration)
+        var k = Int((d * Self.sampleRate).rounded(.up))
+        // The product may round across a whole number: settle on the exact comparison.
+        while k > 0, Double(k - 1) / Self.sampleRate >= d { k -= 1 }
+        while Double(k) / Self.sampleRate < d { k += 1 }
+        return k
     }
+
+    /// Elapsed time of touch event `k` (seconds after touch-down): k/120, and `duration` for the
+    /// lift-off event (k ≥ `liftOffIndex`).
+    public func sampleElapsed(index k: Int) -> Double {
+        k >= liftOffIndex ? duration : Double(max(k, 0)) / Self.sampleRate
+    }
+
+    /// Scene time of touch event `k` (seconds): touch-down + its elapsed time, the lift-off's
+    /// being exactly `end`. Whoever schedules touch events schedules them here, so every
+    /// follower of the finger sees the same samples at the same instants.
+    public func sampleTime(index k: Int) -> Double { begin + sampleElapsed(index: k) }
+
+    /// The index of the last touch event at or before scene time `t`: 0 up to touch-down,
+    /// `liftOffIndex` from `end` on. Counted in whole samples and checked against the instants
+    /// events are scheduled at (`sampleTime(index:)`), so at an event's instant it is that
+    /// event whatever `t − begin` rounds to (at lift-off it rounds one step short of `duration`
+    /// for most touch-down times). Between events, an instant within 10⁻⁹ of a sample interval
+    /// before one (a frame time i/fps and touch-down + k/120 are roundings of different sums)
+    /// counts as at it; lift-off is seen only from `end` on.
+    public func sampleIndex(at t: Double) -> Int {
+        let last = liftOffIndex
+        if t >= end { return last }
+        guard t > begin, last > 0 else { return 0 }
+        let guess = min(max(((t - begin) * Self.sampleRate + 1e-9).rounded(.down), 0), Double(last - 1))
+        var k = Int(guess)
+        while k + 1 < last, sampleTime(index: k + 1) <= t { k += 1 }
+        return k
+    }
+
+    /// Elapsed time of the last touch event at or before scene time `t` (seconds).
+    public func sampleElapsed(at t: Double) -> Double { sampleElapsed(index: sampleIndex(at: t)) }
 
     /// Where whoever follows the finger sees it at scene time `t`.
     public func sampledPosition(at t: Double) -> Point { position(elapsed: sampleElapsed(at: t)) }
 
-    /// Elapsed times of every touch event: 0, 1/120, 2/120, ..., and lift-off.
-    public var sampleTimes: [Double] {
-        let count = Int((duration * Self.sampleRate + 1e-9).rounded(.down))
-        var times = (0...count).map { Double($0) / Self.sampleRate }
-        if times.last! < duration { times.append(duration) }
-        return times
-    }
+    /// Elapsed times of every touch event: 0, 1/120, 2/120, ..., and lift-off (`duration`).
+    public var sampleTimes: [Double] { (0...liftOffIndex).map { sampleElapsed(index: $0) } }
 
     /// The velocity at lift-off (points per second): the given one for a flick, else UIKit's
     /// pan-recognizer estimate from the samples of the last `velocityWindow` seconds — the

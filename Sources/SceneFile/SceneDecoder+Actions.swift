@@ -46,7 +46,7 @@ extension SceneDecoder {
         // pass reports every bad part of an action.
         let errorsBefore = errors.count
         if let conditionNode = fields["if"] {
-            attempt { d in action.condition = try d.expression(conditionNode, ownSize: false, type: .boolean) }
+            attempt { d in action.condition = try d.expression(conditionNode, ownSize: false, inAction: true, type: .boolean) }
         }
         if let setNode = fields["set"] {
             for (variableName, keyNode, value) in try setNode.namedEntries() {
@@ -55,7 +55,7 @@ extension SceneDecoder {
                         throw keyNode.error(.unknownReference, d.variables.isEmpty ? "no variable is named '\(variableName)' (the scene has no 'variables')" : "no variable is named '\(variableName)'",
                                             suggestion: closestName(to: variableName, in: d.variables.map(\.name)))
                     }
-                    action.assignments.append(VariableAssignment(variable: variable, value: try d.expression(value, ownSize: false)))
+                    action.assignments.append(VariableAssignment(variable: variable, value: try d.expression(value, ownSize: false, inAction: true)))
                 }
             }
         }
@@ -156,7 +156,7 @@ extension SceneDecoder {
             } else if let value = try? toNode.number() {
                 target = .value(value)
             } else {
-                let e = try expression(toNode, ownSize: false)
+                let e = try expression(toNode, ownSize: false, inAction: true)
                 target = e.constantValue.map { .value($0) } ?? .expression(e)
             }
         } else {

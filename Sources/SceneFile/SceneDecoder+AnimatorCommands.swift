@@ -56,7 +56,7 @@ extension SceneDecoder {
 
     /// An argument slot assigned `node`'s expression by the action.
     private mutating func argument(_ node: Located, _ name: String, type: ExpressionType = .number, into assignments: inout [SlotAssignment]) throws -> Int {
-        argumentSlot(name, try expression(node, ownSize: false, type: type), into: &assignments)
+        argumentSlot(name, try expression(node, ownSize: false, inAction: true, type: type), into: &assignments)
     }
 
     private mutating func animatorCommand(_ verb: String, _ fields: Fields, animator index: Int, element: Located,

@@ -109,12 +109,12 @@ extension SceneDecoder {
             if case .sequence(let elements) = toNode.node, elements.count == composite.components.count {
                 return try composite.components.enumerated().map { i, component in
                     (try propertyRef("\(views[view].id).\(component)", at: propertyNode),
-                     try expression(toNode.element(elements[i], index: i), ownSize: false))
+                     try expression(toNode.element(elements[i], index: i), ownSize: false, inAction: true))
                 }
             }
             return composite.animatedRefs(view: view, values: try composite.values(toNode)).map { ($0.ref, Expression.constant($0.value)) }
         }
-        return [(try propertyRef(text, at: propertyNode), try expression(toNode, ownSize: false))]
+        return [(try propertyRef(text, at: propertyNode), try expression(toNode, ownSize: false, inAction: true))]
     }
 
     /// `curve: NAME` or `spring: {dampingRatio, initialVelocity: [dx, dy]}` /

@@ -159,7 +159,7 @@ extension SceneDecoder {
                 throw keyNode.error(.unknownReference, "'\(name)' is not a constraint's property; expected 'ID.constant', 'ID.priority' or 'ID.isActive'",
                                     suggestion: closestName(to: name, in: constraintPropertyNames))
             }
-            action.slotAssignments.append(SlotAssignment(slot: slot, value: try expression(value, ownSize: false)))
+            action.slotAssignments.append(SlotAssignment(slot: slot, value: try expression(value, ownSize: false, inAction: true)))
         }
         let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
         if let springNode = fields["spring"] {

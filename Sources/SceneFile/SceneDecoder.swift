@@ -209,6 +209,9 @@ struct SceneDecoder {
                         d.variableIndex[name] = d.variables.count
                         d.variables.append(Variable(name: name, initialValue: 0))
                     }
+                    if name == "finished" {
+                        throw keyNode.error(.invalidValue, "'finished' is now reserved: actions read it as the completion's argument (whether the animations before the completion finished); rename the variable")
+                    }
                     throw keyNode.error(.invalidValue, "expected a variable name of letters, digits and '_' starting with a letter, not one of \(reservedExpressionWords.sorted().joined(separator: ", ")), found '\(name)'")
                 }
                 guard d.variableIndex[name] == nil else {
@@ -275,8 +278,9 @@ struct SceneDecoder {
     }
 
     /// A number or an expression of `type` over presentation values and variables (and
-    /// `width`/`height` in shapes).
-    func expression(_ node: Located, ownSize: Bool, type: ExpressionType = .number) throws -> Expression {
+    /// `width`/`height` in shapes; `finished`, the completion's argument, in what an action
+    /// evaluates when it runs: `inAction`).
+    func expression(_ node: Located, ownSize: Bool, inAction: Bool = false, type: ExpressionType = .number) throws -> Expression {
         if type == .number, let value = try? node.number() { return .constant(value) }
         let what = type == .boolean ? "a condition such as 'state == 1'" : "a number or an expression such as 'sideHelper.frame.y - 20'"
         let text = try node.string(what)
@@ -284,11 +288,15 @@ struct SceneDecoder {
         var parser = ExpressionParser(source: node, text: text, resolve: { name in
             if ownSize && name == "width" { return .ownWidth }
             if ownSize && name == "height" { return .ownHeight }
+            if inAction && name == "finished" { return .finished }
             if !name.contains("."), let index = variableIndex[name] {
                 return .property(.slot(views.count * ViewProperty.count + index))
             }
             return (try? propertyRef(name, at: node)).map { .property($0) }
-        }, names: { local + variables.map(\.name) + propertyNames }, explain: { name in
+        }, names: { local + (inAction ? ["finished"] : []) + variables.map(\.name) + propertyNames }, explain: { name in
+            if name == "finished" {
+                return "is only defined in actions (UIView.animate's completion argument: whether the animations before the completion finished)"
+            }
             guard let dot = name.firstIndex(of: "."), viewIndex[String(name[..<dot])] != nil else { return nil }
             return Self.compositeAdvice(id: String(name[..<dot]), path: String(name[name.index(after: dot)...]))
         })

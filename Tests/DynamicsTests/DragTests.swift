@@ -1,7 +1,7 @@
 import Foundation
 import XCTest
 import Motion
-import Scene
+@testable import Scene
 import SceneFile
 @testable import Dynamics
 
@@ -154,5 +154,41 @@ final class DragTests: XCTestCase {
         XCTAssertEqual(box.y, 220, accuracy: 5)
         XCTAssertEqual(other.x, 240, accuracy: 5)
         XCTAssertEqual(other.y, 700, accuracy: 1e-3)
+    }
+
+    /// The animator's finger follows the same 120 Hz samples as a scroll view and a pan
+    /// recognizer (`TouchStroke.sampleTime(index:)`): each move is to where the stroke is seen at
+    /// the move's instant, and the release comes at `end`, at the finger's release velocity.
+    func testTheFingerMovesToTheSamplesOthersSeeAndReleasesAtLiftOff() throws {
+        var item = DynamicItem(view: 0, id: "box")
+        item.isDraggable = true
+        let fresh = DynamicsSystem(model: DynamicsModel(items: [item], behaviors: [], referenceSize: Size(width: 400, height: 800)),
+                                   itemSlots: [(x: 0, y: 1, rotation: 2)])
+        for begin in [0, 0.5, 0.587, 1, 2, 7.7] {
+            let stroke = TouchStroke(begin: begin, duration: 0.41, path: .line(from: Point(x: 200, y: 400), to: Point(x: 200, y: 100), curve: .easeOut))
+            var system = fresh
+            var context = SystemContext(model: [200, 400, 0])
+            try system.touchBegan(0, stroke, on: 0, at: begin, context: &context)
+            var handled = 0, released = false
+            while handled < context.scheduled.count {
+                let (time, payload) = context.scheduled[handled]
+                handled += 1
+                XCTAssertEqual(time, stroke.sampleTime(index: handled), "begin \(begin), event \(handled)")
+                system.pending.removeAll()
+                try system.handle(payload: payload, at: time, context: &context)
+                for command in system.pending {
+                    switch command {
+                    case .move(_, let target): XCTAssertEqual(target, stroke.sampledPosition(at: time), "begin \(begin) at \(time)")
+                    case .release(_, _, let velocity):
+                        XCTAssertEqual(time, stroke.end)
+                        XCTAssertEqual(velocity, stroke.releaseVelocity)
+                        released = true
+                    default: XCTFail("unexpected \(command)")
+                    }
+                }
+            }
+            XCTAssertTrue(released, "begin \(begin)")
+            XCTAssertEqual(handled, stroke.liftOffIndex, "one event per sample after touch-down")
+        }
     }
 }

@@ -57,7 +57,7 @@ final class RepeatErrorTests: XCTestCase {
 
     func testBadLoopVariableNames() {
         check("- { id: row, repeat: {count: 2, as: 2x}, frame: [0, 0, 1, 1] }", at: "2x", keyPath: "views[0].repeat.as",
-              message: "expected a loop variable name of letters, digits and '_' starting with a letter, not one of abs, clamp, cos, false, floor, height, max, min, round, sin, sqrt, true, variables, width, found '2x'")
+              message: "expected a loop variable name of letters, digits and '_' starting with a letter, not one of abs, clamp, cos, false, finished, floor, height, max, min, round, sin, sqrt, true, variables, width, found '2x'")
         check("- { id: row, repeat: {count: 2, as: width}, frame: [0, 0, 1, 1] }", at: "width", keyPath: "views[0].repeat.as",
               message: "found 'width'")
         check("- { id: row, repeat: {count: 2, as: [i]}, frame: [0, 0, 1, 1] }", at: "[i]", keyPath: "views[0].repeat.as",

@@ -104,6 +104,52 @@ final class EventTests: XCTestCase {
         }
     }
 
+    /// A comparison with NaN has no answer: a condition reading one stops the scene like any
+    /// non-finite value, naming the expression, the frame and the time. A guard that decides
+    /// first (`x >= 0 && ...`, `?:`) keeps the NaN out, as it would in Swift.
+    func testANaNInAConditionStopsAtTheFrameItHappensIn() throws {
+        let x = ExpressionNode.property(.slot(ViewProperty.count))
+        let root = ExpressionNode.binary(.greater, .call(.sqrt, [x]), .number(1))
+        func scene(_ condition: ExpressionNode, text: String) throws -> Scene {
+            let flag = ExpressionNode.property(.slot(ViewProperty.count + 1))
+            let check = Action(name: "check", condition: try SceneExpression(condition, text: text),
+                               assignments: [VariableAssignment(variable: 1, value: try SceneExpression(.binary(.add, flag, .number(1))))])
+            return Scene(name: "nan", size: Size(width: 100, height: 100), duration: 1, views: [box],
+                         variables: [Variable(name: "x", initialValue: -1), Variable(name: "ran", initialValue: 0)],
+                         actions: [check], events: [.run(0, at: 0.3)])
+        }
+        let failing: [(ExpressionNode, String)] = [
+            (root, "sqrt(x) > 1"),
+            (.unary(.not, root), "!(sqrt(x) > 1)"),
+            (.binary(.equal, .call(.sqrt, [x]), .call(.sqrt, [x])), "sqrt(x) == sqrt(x)"),
+            (.binary(.or, root, .boolean(true)), "sqrt(x) > 1 || true"),
+            (.binary(.and, .boolean(true), root), "true && sqrt(x) > 1"),
+        ]
+        for (condition, text) in failing {
+            var player = try Player(scene: try scene(condition, text: text))
+            XCTAssertNoThrow(try player.frame(at: 17, fps: 60), text)
+            XCTAssertThrowsError(try player.frame(at: 18, fps: 60), text) { error in
+                guard case .nonFinite(let e, let value, let time, let frame)? = error as? SceneRuntimeError else { return XCTFail("\(text): \(error)") }
+                XCTAssertEqual(e.text, text)
+                XCTAssertTrue(value.isNaN, text)
+                XCTAssertEqual(time, 0.3, accuracy: 1e-12)
+                XCTAssertEqual(frame, 18)
+                XCTAssertTrue("\(error)".contains("expression '\(text)' gave NaN at frame 18, t = 0.3 s"), "\(error)")
+            }
+        }
+        // Decided before the NaN is read: no error, as Swift's short-circuit would have it.
+        let guarded: [(ExpressionNode, String, Double)] = [
+            (.binary(.and, .binary(.greaterOrEqual, x, .number(0)), root), "x >= 0 && sqrt(x) > 1", 0),
+            (.binary(.or, .binary(.less, x, .number(0)), root), "x < 0 || sqrt(x) > 1", 1),
+            (.conditional(.binary(.less, x, .number(0)), .boolean(false), root), "x < 0 ? false : sqrt(x) > 1", 0),
+        ]
+        for (condition, text, ran) in guarded {
+            var player = try Player(scene: try scene(condition, text: text))
+            XCTAssertNoThrow(try player.frame(at: 30, fps: 60), text)
+            XCTAssertEqual(player.presentationValue(.slot(ViewProperty.count + 1)), ran, text)
+        }
+    }
+
     func testManyScriptedEventsAtOneInstantAreNoLoop() throws {
         let bump = Action(name: "bump", assignments: [VariableAssignment(variable: 0, value: try SceneExpression(.binary(.add, .property(.slot(ViewProperty.count)), .number(1))))])
         let events = (0..<(Player.maximumEventsPerInstant + 2)).map { _ in ScriptedEvent.run(0, at: 0.5) }

@@ -101,10 +101,22 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(try value(.conditional(op(a, .greater, n(0)), call(.sqrt, a), n(0)), [-1]), 0)
         // a != 0 ? b / a : 0 with a = 0: 0 / 0 is NaN but not chosen.
         XCTAssertEqual(try value(.conditional(op(a, .notEqual, n(0)), op(b, .divide, a), n(0)), [0, 0]), 0)
-        // Both sides of && and || may be computed; a NaN comparison is false, never NaN.
+        // && and || decide as Swift short-circuits them: a guard that decides keeps the NaN out.
         XCTAssertEqual(try value(op(op(a, .less, n(0)), .or, op(call(.sqrt, a), .greater, n(1))), [-4]), 1)
         XCTAssertEqual(try value(op(op(a, .greaterOrEqual, n(0)), .and, op(call(.sqrt, a), .greater, n(1))), [-4]), 0)
-        XCTAssertEqual(try value(.unary(.not, op(call(.sqrt, a), .greater, n(1))), [-4]), 1)
+    }
+
+    /// A comparison with NaN has no answer: it is NaN, not false, and so is every condition it
+    /// decides (the Player then stops with a non-finite error).
+    func testANaNComparisonIsNaNAndSoIsWhatItDecides() throws {
+        let nan = op(call(.sqrt, a), .greater, n(1))   // a = -4
+        for node in [nan, .unary(.not, nan), op(nan, .equal, .boolean(true)), op(nan, .or, .boolean(true)), op(.boolean(true), .and, nan),
+                     op(call(.sqrt, a), .less, n(1)), op(call(.sqrt, a), .notEqual, call(.sqrt, a)),
+                     .conditional(nan, n(1), n(2))] {
+            XCTAssertTrue(try value(node, [-4]).isNaN, node.text)
+        }
+        // Infinities are ordered: they compare as IEEE says.
+        XCTAssertEqual(try value(op(op(n(1), .divide, a), .greater, n(1)), [0]), 1)
     }
 
     func testFunctions() throws {

@@ -237,6 +237,24 @@ final class CommandLineTests: XCTestCase {
         XCTAssertFalse(files.contains { $0.hasPrefix(".") && $0 != ".flipbook.json" }, "\(files)")
     }
 
+    /// NaN in an `if:` is a non-finite value like any other: exit 65, the expression located,
+    /// the frame and the time, the frames before it kept.
+    func testANaNInAConditionStopsWithTheFrameAndExits65() throws {
+        let scene = tiny.replacingOccurrences(of: "actions:\n", with: "actions:\n  check:\n    if: \"sqrt(x) > 1\"\n    set: { x: 2 }\n")
+            .replacingOccurrences(of: "input:\n", with: "input:\n  - { run: check, at: 0.5 }\n")
+            + "\nvariables: { x: -1 }\n"
+        let path = try write(scene, to: "nan.yaml")
+        let trace = try flipbook("trace", path, "--property", "variables.x")
+        XCTAssertEqual(trace.status, 65, trace.stderr)
+        XCTAssertTrue(trace.stderr.contains("nan.yaml:10:9: actions.check.if: expression 'sqrt(x) > 1' gave NaN at frame 5, t = 0.5 s"), trace.stderr)
+        let render = try flipbook("render", path, "-o", "partial", "--quiet", "--threads", "1")
+        XCTAssertEqual(render.status, 65)
+        XCTAssertTrue(render.stderr.contains("gave NaN at frame 5, t = 0.5 s"), render.stderr)
+        let files = try FileManager.default.contentsOfDirectory(atPath: scratch.appendingPathComponent("partial").path)
+        XCTAssertTrue(files.contains("frame-0004.png"), "\(files)")
+        XCTAssertFalse(files.contains("frame-0005.png"), "\(files)")
+    }
+
     func testBindingsGiveTheSameValueWhicheverFramesAreAsked() throws {
         // Bound in the "wrong" order: other.frame.x reads other.frame.y, which is bound below it.
         let scene = tiny.replacingOccurrences(of: "views:\n", with: "views:\n  - id: other\n    frame: [0, 20, 5, 5]\n")
