@@ -132,8 +132,8 @@ public struct ScriptedEvent: Hashable, Sendable {
         case tap(view: Int)
         /// An action runs with no view involved (index into `Scene.actions`).
         case run(action: Int)
-        /// Input for a system (index into `Scene.systems`); `payload` is its own.
-        case system(index: Int, payload: Int)
+        /// Input for a system: a command it understands (`SystemCommand`).
+        case system(SystemCommand)
         /// A finger touches down (index into `Scene.touches`): the Player hit-tests and hands
         /// the stroke to the innermost `TouchResponder` that accepts it, or taps.
         case touch(Int)

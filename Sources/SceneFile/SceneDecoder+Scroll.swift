@@ -197,10 +197,9 @@ extension SceneDecoder {
         }
         let animated = try fields["animated"]?.bool() ?? true
         let timing: AnimationTiming? = animated ? .curve(.easeInEaseOut, duration: ScrollPhysics.setContentOffsetDuration) : nil
-        var commands = scrollCommands[view] ?? []
-        commands.append(ScrollCommand(x: x, y: y, timing: timing))
-        scrollCommands[view] = commands
-        return SystemCommand(system: system, payload: -commands.count)
+        let command = ScrollCommand(x: x, y: y, timing: timing)
+        scrollCommands[view, default: []].append(command)
+        return SystemCommand(system: system, command)
     }
 }
 
