@@ -62,7 +62,7 @@ let package = Package(
         .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
-        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Scroll", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),

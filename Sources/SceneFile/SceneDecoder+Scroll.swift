@@ -202,17 +202,3 @@ extension SceneDecoder {
         return SystemCommand(system: system, command)
     }
 }
-
-extension SceneDecoder {
-    /// The ranges scales watch, by scroll view, along each scroll view's axis.
-    func scrollWatches() -> [Int: [ScrollWatch]] {
-        var watches: [Int: [ScrollWatch]] = [:]
-        for watch in scaleWatches {
-            guard let source = scrollSource(forView: watch.scrollView) else { continue }
-            watches[watch.scrollView, default: []].append(
-                ScrollWatch(axis: source.isHorizontal ? 0 : 1, start: watch.start, end: watch.end,
-                            enterAction: watch.enterAction, leaveAction: watch.leaveAction, latchSlot: watch.latch))
-        }
-        return watches
-    }
-}

@@ -42,8 +42,9 @@ struct SceneDecoder {
     /// Their index is `views.count × ViewProperty.count + variables.count + i`: no variable may
     /// be declared once one of them has been numbered.
     var extraSlots: [SlotDeclaration] = []
-    /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
-    var scaleWatches: [ScaleWatch] = []
+    /// The ranges each scroll view (by view index) watches for scales with `enter`, `leave` or
+    /// `reverse: false`, along its axis.
+    var scrollWatches: [Int: [ScrollWatch]] = [:]
     /// `constraints:`, the safe area and the text measurer for labels' intrinsic sizes.
     var layout = LayoutDeclarations()
     /// Problems found so far.
@@ -116,7 +117,7 @@ struct SceneDecoder {
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
         checkAnimatorMisuse()
         let slotCount = views.count * ViewProperty.count + variables.count
-        var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
+        var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches)
         systems += animatorAndPanSystems(systemBase: systems.count, initialModel: [Double](repeating: 0, count: slotCount))
         // The dynamic animator: its contact slots after every other declared slot.
         if let node = fields["dynamics"] {
