@@ -30,19 +30,19 @@ extension Player {
             try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, owner: owner, finished: finished, at: t)
         }
         for command in action.commands { try handle(system: command.system, command.message, at: t) }
-        if !action.slotAssignments.isEmpty { try changeLayout(action, owner: owner, finished: finished, at: t) }
+        if let change = action.derivedChange { try apply(change, owner: owner, finished: finished, at: t) }
         if let completion = action.completion, let owner {
             state.queue.schedule(.completion(action: completion, run: owner, finished: true), at: t + action.duration)
         }
     }
 
-    /// Sets the action's slots (constraint constants) and runs the derived passes again; with a
-    /// layout animation, each slot a pass drives that moved animates from its old value to its
-    /// new one (additive, so later changes ride under it).
-    private mutating func changeLayout(_ action: Action, owner: Int?, finished: Bool, at t: Double) throws {
-        let values = try action.slotAssignments.map { try evaluate($0.value, at: t, finished: finished) }
-        for (assignment, value) in zip(action.slotAssignments, values) { set(assignment.slot, value, at: t) }
-        guard let timing = action.layoutAnimation else { return }
+    /// Sets the change's slots and runs the derived passes again; with an animation, each slot a
+    /// pass drives that moved animates from its old value to its new one (additive, so later
+    /// changes ride under it).
+    private mutating func apply(_ change: DerivedChange, owner: Int?, finished: Bool, at t: Double) throws {
+        let values = try change.assignments.map { try evaluate($0.value, at: t, finished: finished) }
+        for (assignment, value) in zip(change.assignments, values) { set(assignment.slot, value, at: t) }
+        guard let timing = change.animation else { return }
         let driven = scene.derivedPasses.flatMap(\.drivenSlots)
         let old = driven.map { state.store.model[$0] }
         try evaluateDerived(at: t)
