@@ -102,7 +102,7 @@ public struct SystemContext {
     public mutating func runAction(_ index: Int) { actionsToRun.append(index) }
 
     /// Moves the model values out (the Player keeps its store without copying it).
-    mutating func takeModel() -> [Double] {
+    public mutating func takeModel() -> [Double] {
         defer { model = [] }
         return model
     }

@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Gestures
 
 extension SceneDecoder {
     static let animatorVerbs = ["create", "start", "pause", "stop", "finish", "continue", "set"]

@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Gestures
 import Scroll
 
 /// Turns a composed YAML tree into a `Scene`, in passes so that names may be used before

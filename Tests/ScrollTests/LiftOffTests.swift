@@ -2,6 +2,7 @@ import XCTest
 import Motion
 @testable import Scene
 @testable import Scroll
+import Gestures
 
 /// A scroll view releases its content where the finger lifted, whatever the touch-down time: the
 /// lift-off event is at `TouchStroke.end`, and the finger seen there is its last point, not the

@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Scene
 
 /// A UIPanGestureRecognizer on a view, fed by scripted touches. It begins once the finger has
 /// moved more than `TouchStroke.tapSlop` (10 pt) from where it touched down, then reports a

@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// A UIViewPropertyAnimator for Swift code: the same state machine and motion as an animator in
 /// a scene (`PropertyAnimatorSystem`), over a list of numbers instead of view properties.

@@ -1,6 +1,7 @@
 import XCTest
 import Motion
 @testable import Scene
+@testable import Gestures
 
 /// UIViewPropertyAnimator's state machine and motion, through the Swift API (the same code a
 /// scene's animators run).

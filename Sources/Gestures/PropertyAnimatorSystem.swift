@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// A UIViewPropertyAnimator as a scene system, following the state diagram of Apple's
 /// documentation and WWDC 2016 session 216: `inactive` → (`startAnimation`, `pauseAnimation`,
