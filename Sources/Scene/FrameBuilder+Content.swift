@@ -12,7 +12,7 @@ extension FrameBuilder {
         let opacity = clampUnit(at(base, .shadowOpacity))
         let w = at(base, .shadowOffsetWidth), h = at(base, .shadowOffsetHeight)
         let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
-        var style = ShadowStyle(color: color(base, .shadowRed, alpha: opacity),
+        var style = ShadowStyle(color: color(base, .shadow, alpha: opacity),
                                 offset: Size(width: local.a * w + local.c * h, height: local.b * w + local.d * h),
                                 radius: max(at(base, .shadowRadius), 0) * scale)
         guard style.color.alpha > 0, style.offset.width.isFinite, style.offset.height.isFinite, style.radius.isFinite else {
@@ -39,7 +39,7 @@ extension FrameBuilder {
         }
         if let shape = view.shape { try drawShape(shape, base: base, bounds: bounds, alpha: alpha) }
         if let label = view.label {
-            let textColor = color(base, .labelRed, alpha: alpha)
+            let textColor = color(base, .label, alpha: alpha)
             let fontSize = at(base, .labelFontSize)
             if textColor.alpha > 0, !label.text.isEmpty, fontSize > 0 {
                 emit(.text(TextRun(text: label.text, box: bounds, fontSize: fontSize, weight: label.weight, color: textColor,
@@ -52,8 +52,8 @@ extension FrameBuilder {
     /// CAShapeLayer: the path filled by its rule, then stroked between strokeStart and
     /// strokeEnd; both clipped to the bounds as drawRect: output is.
     private mutating func drawShape(_ shape: Shape, base: Int, bounds: Rect, alpha: Double) throws {
-        let fill = color(base, .fillRed, alpha: alpha)
-        let stroke = color(base, .strokeRed, alpha: alpha)
+        let fill = color(base, .fill, alpha: alpha)
+        let stroke = color(base, .stroke, alpha: alpha)
         let lineWidth = at(base, .lineWidth)
         let start = clampUnit(at(base, .strokeStart)), end = clampUnit(at(base, .strokeEnd))
         let strokes = stroke.alpha > 0 && lineWidth > 0 && end > start

@@ -32,10 +32,9 @@ struct FrameBuilder {
 
     func at(_ base: Int, _ p: ViewProperty) -> Double { values[base + p.rawValue] }
 
-    func color(_ base: Int, _ red: ViewProperty, alpha: Double) -> Color {
-        let r = red.rawValue
-        return Color(red: values[base + r], green: values[base + r + 1], blue: values[base + r + 2],
-                     alpha: clampUnit(values[base + r + 3]) * alpha)
+    func color(_ base: Int, _ color: ColorProperty, alpha: Double) -> Color {
+        Color(red: at(base, color.component(.red)), green: at(base, color.component(.green)),
+              blue: at(base, color.component(.blue)), alpha: clampUnit(at(base, color.component(.alpha))) * alpha)
     }
 
     /// Draws the top-level views (and so the whole tree).
@@ -99,7 +98,7 @@ struct FrameBuilder {
         let radius = max(at(base, .cornerRadius), 0)
         let outline = Path(roundedRect: bounds, cornerRadius: radius, curve: view.cornerCurve)
         if visible {
-            let background = color(base, .backgroundRed, alpha: contentAlpha)
+            let background = color(base, .background, alpha: contentAlpha)
             if background.alpha > 0 { emit(.fill(outline, background)) }
             try drawContent(view, base: base, bounds: bounds, outline: outline, alpha: contentAlpha)
         }
@@ -115,7 +114,7 @@ struct FrameBuilder {
         }
         let borderWidth = at(base, .borderWidth)
         if visible, borderWidth > 0 {
-            let borderColor = color(base, .borderRed, alpha: contentAlpha)
+            let borderColor = color(base, .border, alpha: contentAlpha)
             if borderColor.alpha > 0 {
                 let inset = borderWidth / 2
                 let rect = Rect(x: bounds.minX + inset, y: bounds.minY + inset,

@@ -23,7 +23,7 @@ struct CompositeProperty {
 
     /// A colour held in declared slots (`refs`: r, g, b, a), such as a gradient's `colors.N`.
     static func color(_ path: String, refs: [PropertyRef]) -> CompositeProperty {
-        var composite = CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
+        var composite = CompositeProperty(.color, ColorChannel.allCases.map { "\(path).\($0.path)" })
         composite.slotRefs = refs
         return composite
     }
@@ -51,9 +51,9 @@ struct CompositeProperty {
             return CompositeProperty(.transform, ["transform.translation.x", "transform.translation.y",
                                                   "transform.scale.x", "transform.scale.y", "transform.rotation"])
         case "shadowOffset": return CompositeProperty(.point, ["shadowOffset.width", "shadowOffset.height"])
-        case "backgroundColor", "borderColor", "label.color", "shape.fill", "shape.stroke", "shadowColor":
-            return CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
-        default: return nil
+        default:
+            guard let color = ColorProperty(path: path) else { return nil }
+            return CompositeProperty(.color, color.components.map(\.path))
         }
     }
 

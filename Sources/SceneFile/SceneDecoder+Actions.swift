@@ -168,8 +168,8 @@ extension SceneDecoder {
 
     /// The view and composite named by "ID.composite", or nil for a scalar path.
     func compositeProperty(_ text: String, at node: Located) throws -> (Int, CompositeProperty)? {
-        if let dot = text.firstIndex(of: "."), let view = viewIndex[String(text[..<dot])], declaredSlot("\(text).r") != nil {
-            let refs = ["r", "g", "b", "a"].compactMap { declaredSlot("\(text).\($0)") }
+        if let dot = text.firstIndex(of: "."), let view = viewIndex[String(text[..<dot])], declaredSlot("\(text).\(ColorChannel.red.path)") != nil {
+            let refs = ColorChannel.allCases.compactMap { declaredSlot("\(text).\($0.path)") }
             return (view, CompositeProperty.color(String(text[text.index(after: dot)...]), refs: refs))
         }
         guard let dot = text.firstIndex(of: "."), let composite = CompositeProperty.named(String(text[text.index(after: dot)...])) else { return nil }

@@ -119,8 +119,8 @@ extension SceneDecoder {
         // Four slots a colour, so `ID.colors.N.r` ... animate.
         gradient.colorSlots = extraSlots.count
         for (i, color) in colors.enumerated() {
-            for (component, value) in zip(["r", "g", "b", "a"], [color.red, color.green, color.blue, color.alpha]) {
-                extraSlots.append(SlotDeclaration(name: "\(viewID).colors.\(i).\(component)", initialValue: value))
+            for channel in ColorChannel.allCases {
+                extraSlots.append(SlotDeclaration(name: "\(viewID).colors.\(i).\(channel.path)", initialValue: channel.value(in: color)))
             }
         }
         return gradient
