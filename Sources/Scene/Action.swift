@@ -143,8 +143,10 @@ public struct ScriptedEvent: Hashable, Sendable {
     public var kind: Kind
 
     public init(time: Double, kind: Kind) { self.time = time; self.kind = kind }
-    public static func tap(_ view: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view)) }
-    public static func run(_ action: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action)) }
+    /// A tap on `view` at `time` (seconds).
+    public static func tap(_ view: ViewID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view.index)) }
+    /// `action` run at `time` (seconds).
+    public static func run(_ action: ActionID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action.index)) }
 }
 
 /// A property recomputed at every instant from other properties' presentation values: from

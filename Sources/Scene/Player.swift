@@ -155,7 +155,7 @@ public struct Player: Sendable {
             switch event.kind {
             case .scripted(let scripted):
                 switch scripted {
-                case .tap(let view): if let action = scene.views[view].tapAction { try run(action, at: event.time) }
+                case .tap(let view): if let action = scene.views[view].tapAction { try run(action.index, at: event.time) }
                 case .run(let action): try run(action, at: event.time)
                 case .system(let index, let payload): try handle(system: index, payload: payload, at: event.time)
                 case .touch(let index): try touchDown(index, at: event.time)
@@ -285,10 +285,10 @@ public struct Player: Sendable {
             }
             switch binding.target {
             case .slot(let slot):
-                state.model[slot] = value
-                state.presentation[slot] = presentation(slot: slot, at: t)
+                state.model[slot.index] = value
+                state.presentation[slot.index] = presentation(slot: slot.index, at: t)
             case .derived(let view, let property):
-                let writes = ViewGeometry.bindingWrites(property, value: value, state.model, initial: initialModel, base: view * ViewProperty.count)
+                let writes = ViewGeometry.bindingWrites(property, value: value, state.model, initial: initialModel, slots: SlotLayout.slots(of: view))
                 for (slot, newValue) in writes {
                     state.model[slot] = newValue
                     state.presentation[slot] = presentation(slot: slot, at: t)
@@ -375,13 +375,13 @@ public struct Player: Sendable {
                 try enqueue(context, from: system, at: t)
                 return
             }
-            candidate = scene.views[view].parent
+            candidate = scene.views[view].parent?.index
         }
         guard !stroke.moves() else { return }
         candidate = hit
         while let view = candidate {
-            if let action = scene.views[view].tapAction { try run(action, at: t); return }
-            candidate = scene.views[view].parent
+            if let action = scene.views[view].tapAction { try run(action.index, at: t); return }
+            candidate = scene.views[view].parent?.index
         }
     }
 

@@ -89,8 +89,8 @@ public struct PointExpression: Hashable, Sendable {
 /// store animates them.
 public struct View: Hashable, Sendable {
     public var id: String
-    /// Index of the parent in `Scene.views`, nil for a top-level view.
-    public var parent: Int?
+    /// The parent (which comes before it in `Scene.views`), nil for a top-level view.
+    public var parent: ViewID?
     /// Points, in the parent's bounds coordinates.
     public var position: Point
     /// Points; the origin is the coordinate of the view's top-left corner in its own space.
@@ -120,18 +120,18 @@ public struct View: Hashable, Sendable {
     public var gradient: Gradient?
     /// A UIImageView's image, placed by its content mode.
     public var image: ViewImage?
-    /// Index into `Scene.actions` run when the view is tapped.
-    public var tapAction: Int?
+    /// The action run when the view is tapped.
+    public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).
     public var isUserInteractionEnabled = true
 
     /// A view placed by `frame` as UIKit's `init(frame:)` does: bounds (0, 0, w, h), position at
     /// the frame's anchor point.
-    public init(id: String, parent: Int? = nil, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5),
+    public init(id: String, parent: ViewID? = nil, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5),
                 transform: ViewTransform = .identity, backgroundColor: Color = .clear, alpha: Double = 1,
                 cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: Color = .black,
                 rotation: Double? = nil, zPosition: Double = 0, isHidden: Bool = false, clipsToBounds: Bool = false,
-                label: Label? = nil, shape: Shape? = nil, tapAction: Int? = nil) {
+                label: Label? = nil, shape: Shape? = nil, tapAction: ActionID? = nil) {
         self.id = id; self.parent = parent
         self.bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         self.anchorPoint = anchorPoint

@@ -4,7 +4,8 @@ import Motion
 /// transform components and the visual properties. `frame` and `transform.scale` are derived
 /// from these (`DerivedViewProperty`).
 ///
-/// Every view owns one slot per case in the property store (`SlotLayout` places them); each
+/// Every view owns one slot per case in the property store (`SlotLayout` places them, in this
+/// order: the raw value is the offset among the view's slots); each
 /// fact about a property (its path, additivity, colour channel) is one `switch` below.
 public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
     case positionX, positionY
@@ -233,25 +234,25 @@ public enum DerivedViewProperty: String, CaseIterable, Hashable, Sendable {
 /// One scalar in a scene's property store: a stored slot (a view property, a variable, a slot
 /// a system registered) or a derived view property.
 public enum PropertyRef: Hashable, Sendable {
-    /// A stored scalar: its index in the property store.
-    case slot(Int)
+    /// A stored scalar.
+    case slot(SlotID)
     /// A view property computed from the view's stored slots.
-    case derived(view: Int, DerivedViewProperty)
+    case derived(view: ViewID, DerivedViewProperty)
 
-    /// The stored `property` of the view at `index` in `Scene.views`.
-    public static func view(_ index: Int, _ property: ViewProperty) -> PropertyRef {
-        .slot(index * ViewProperty.count + property.rawValue)
+    /// The stored `property` of `view`.
+    public static func view(_ view: ViewID, _ property: ViewProperty) -> PropertyRef {
+        .slot(SlotLayout.slots(of: view).slot(property))
     }
 
-    /// The view `frame.*` or `transform.scale` of the view at `index`.
-    public static func view(_ index: Int, _ property: DerivedViewProperty) -> PropertyRef {
-        .derived(view: index, property)
+    /// The view `frame.*` or `transform.scale` of `view`.
+    public static func view(_ view: ViewID, _ property: DerivedViewProperty) -> PropertyRef {
+        .derived(view: view, property)
     }
 
     /// The view this scalar belongs to and its stored property, when it is a view's stored slot
-    /// in a scene of `viewCount` views.
-    public func viewProperty(viewCount: Int) -> (view: Int, property: ViewProperty)? {
-        guard case .slot(let slot) = self, slot < viewCount * ViewProperty.count else { return nil }
-        return (slot / ViewProperty.count, ViewProperty(rawValue: slot % ViewProperty.count)!)
+    /// in `layout`.
+    public func viewProperty(in layout: SlotLayout) -> (view: ViewID, property: ViewProperty)? {
+        guard case .slot(let slot) = self else { return nil }
+        return layout.view(of: slot)
     }
 }

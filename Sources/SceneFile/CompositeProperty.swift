@@ -64,7 +64,7 @@ struct CompositeProperty {
 
     /// The refs of view `view` an animation to `values` (in component order) animates, with
     /// the value each takes.
-    func animatedRefs(view: Int, values: [Double]) -> [(ref: PropertyRef, value: Double)] {
+    func animatedRefs(view: ViewID, values: [Double]) -> [(ref: PropertyRef, value: Double)] {
         if let slotRefs { return zip(slotRefs, values).map { ($0, $1) } }
         return animated.map { path, component in
             let ref: PropertyRef = DerivedViewProperty(rawValue: path).map { .view(view, $0) } ?? .view(view, ViewProperty(path: path)!)

@@ -142,7 +142,7 @@ extension SceneDecoder {
             guard let toNode = fields["to"] else {
                 throw node.error(.missingKey, "missing key 'to' (\(composite.valueDescription))")
             }
-            return composite.animatedRefs(view: view, values: try composite.values(toNode)).map { ref, value in
+            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode)).map { ref, value in
                 AnimationStep(property: ref, motion: .basic(target: .value(value), timing: timing), delay: delay,
                               takesShortestRotation: composite.kind == .transform)
             }

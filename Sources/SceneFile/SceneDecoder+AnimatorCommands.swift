@@ -48,8 +48,7 @@ extension SceneDecoder {
     /// A slot the action sets to `value` just before its commands: a declared slot (extra
     /// slots come after every variable, so declaring one never moves another slot).
     private mutating func argumentSlot(_ name: String, _ value: Expression, into assignments: inout [SlotAssignment]) -> Int {
-        extraSlots.append(SlotDeclaration(name: "_" + name, initialValue: 0))
-        let slot = views.count * ViewProperty.count + variables.count + extraSlots.count - 1
+        let slot = builder.declare(SlotDeclaration(name: "_" + name, initialValue: 0)).index
         assignments.append(SlotAssignment(slot: slot, value: value))
         return slot
     }

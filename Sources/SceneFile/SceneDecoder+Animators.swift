@@ -32,10 +32,9 @@ extension SceneDecoder {
     static let panSlotNames = ["translation.x", "translation.y", "velocity.x", "velocity.y", "state", "isEnabled"]
 
     /// A hidden variable (a slot no file names directly): `_NAME`.
-    mutating func hiddenSlot(_ name: String, initial: Double = 0) -> Int {
-        let index = variables.count
-        variables.append(Variable(name: "_" + name.replacingOccurrences(of: ".", with: "_"), initialValue: initial))
-        return views.count * ViewProperty.count + index
+    mutating func hiddenSlot(_ name: String, initial: Double = 0) -> SlotID {
+        let variable = builder.addVariable("_" + name.replacingOccurrences(of: ".", with: "_"), initialValue: initial)
+        return builder.layout.slot(variable)
     }
 
     /// The slots of every animator's and pan recognizer's own properties, named `ID.path`
@@ -46,7 +45,7 @@ extension SceneDecoder {
             pans[index].slots = Self.panSlotNames.map { name in
                 let slot = hiddenSlot("\(id).\(name)", initial: name == "isEnabled" ? 1 : 0)
                 systemSlotNames["\(id).\(name)"] = slot
-                return slot
+                return slot.index
             }
         }
         guard let node else { return }
@@ -60,7 +59,7 @@ extension SceneDecoder {
                     let slots = Self.animatorStateNames.map { name -> Int in
                         let slot = d.hiddenSlot("\(id).\(name)")
                         d.systemSlotNames["\(id).\(name)"] = slot
-                        return slot
+                        return slot.index
                     }
                     let placeholder = PropertyAnimatorDeclaration(id: id, duration: 1, timing: .curve(.easeInEaseOut), targets: [])
                     d.animators.append(AnimatorDeclarationEntry(declaration: placeholder, targetValues: [], node: value, stateSlots: slots))
@@ -89,7 +88,7 @@ extension SceneDecoder {
                     let delayFactor = try item["delayFactor"]?.number(in: 0...0.999, "a delay factor from 0 up to (not including) 1") ?? 0
                     for (property, value) in try d.animatorTargets(item, owner: element) {
                         let slot = d.hiddenSlot("\(entry.declaration.id).target\(declaration.targets.count)")
-                        declaration.targets.append(.init(property: property, argumentSlot: slot, delayFactor: delayFactor))
+                        declaration.targets.append(.init(property: property, argumentSlot: slot.index, delayFactor: delayFactor))
                         values.append(value)
                     }
                 }
@@ -112,7 +111,7 @@ extension SceneDecoder {
                      try expression(toNode.element(elements[i], index: i), ownSize: false, inAction: true))
                 }
             }
-            return composite.animatedRefs(view: view, values: try composite.values(toNode)).map { ($0.ref, Expression.constant($0.value)) }
+            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode)).map { ($0.ref, Expression.constant($0.value)) }
         }
         return [(try propertyRef(text, at: propertyNode), try expression(toNode, ownSize: false, inAction: true))]
     }
@@ -181,7 +180,7 @@ extension SceneDecoder {
             }
             systems.append(PropertyAnimatorSystem(declaration: declaration, commands: animators[index].commands,
                                                   stateSlots: animators[index].stateSlots, initialModel: initialModel,
-                                                  viewSlotCount: views.count * ViewProperty.count))
+                                                  layout: builder.layout))
         }
         return systems
     }

@@ -16,7 +16,7 @@ struct ScrollDeclaration {
 struct ScrollSource {
     var view: Int
     /// The content offset's slot along the scroll view's axis.
-    var offsetSlot: Int
+    var offsetSlot: SlotID
     /// The scroll view's size along that axis (points).
     var viewportLength: Double
     var isHorizontal: Bool
@@ -39,7 +39,7 @@ extension SceneDecoder {
         let s = declaration.settings
         let horizontal = s.contentSize.width > bounds.width || (s.alwaysBounceHorizontal && !(s.contentSize.height > bounds.height))
         let property: ViewProperty = horizontal ? .boundsX : .boundsY
-        return ScrollSource(view: index, offsetSlot: index * ViewProperty.count + property.rawValue,
+        return ScrollSource(view: index, offsetSlot: builder.layout.slot(ViewID(index), property),
                             viewportLength: horizontal ? bounds.width : bounds.height, isHorizontal: horizontal)
     }
 
@@ -53,8 +53,8 @@ extension SceneDecoder {
                                                 initialOffset: .zero)
             attempt { d in
                 declaration = try d.decodeScrollSettings(node, view: index)
-                d.views[index].bounds.origin = declaration.initialOffset
-                declaration.indicators = d.addIndicators(for: declaration)
+                d.builder[ViewID(index)].bounds.origin = declaration.initialOffset
+                declaration.indicators = d.builder.addScrollIndicators(to: ViewID(index), settings: declaration.settings)
             }
             scrollViews.append(declaration)
         }
@@ -110,33 +110,6 @@ extension SceneDecoder {
         return rate
     }
 
-    /// Adds the scroll indicators as the last subviews of the scroll view, for the axes it
-    /// scrolls along: `ID_horizontalIndicator`, `ID_verticalIndicator`.
-    private mutating func addIndicators(for declaration: ScrollDeclaration) -> ScrollIndicators {
-        let view = views[declaration.view]
-        let s = declaration.settings
-        func scrolls(_ content: Double, _ inset: Double, _ size: Double, _ always: Bool) -> Bool {
-            content + inset > size || (always && s.bounces)
-        }
-        var indices: [Int?] = [nil, nil]
-        let wanted = [
-            s.showsHorizontalScrollIndicator && scrolls(s.contentSize.width, s.contentInset.left + s.contentInset.right, view.bounds.width, s.alwaysBounceHorizontal),
-            s.showsVerticalScrollIndicator && scrolls(s.contentSize.height, s.contentInset.top + s.contentInset.bottom, view.bounds.height, s.alwaysBounceVertical),
-        ]
-        for axis in 0..<2 where wanted[axis] {
-            let id = "\(view.id)_\(axis == 0 ? "horizontal" : "vertical")Indicator"
-            guard viewIndex[id] == nil else { continue }
-            var indicator = View(id: id, parent: declaration.view, frame: Rect(x: 0, y: 0, width: 0, height: 0),
-                                 backgroundColor: ScrollIndicators.color, alpha: 0,
-                                 cornerRadius: ScrollIndicators.thickness / 2)
-            indicator.isUserInteractionEnabled = false
-            indices[axis] = views.count
-            viewIndex[id] = views.count
-            views.append(indicator)
-        }
-        return ScrollIndicators(horizontal: indices[0], vertical: indices[1])
-    }
-
     /// Resolves the delegate actions and builds the scroll view systems.
     mutating func scrollSystems(watches: [Int: [ScrollWatch]]) -> [ScrollViewSystem] {
         var systems: [ScrollViewSystem] = []
@@ -157,7 +130,7 @@ extension SceneDecoder {
                 }
             }
             let view = views[declaration.view]
-            systems.append(ScrollViewSystem(view: declaration.view, viewID: view.id, initialOffset: declaration.initialOffset,
+            systems.append(ScrollViewSystem(view: ViewID(declaration.view), viewID: view.id, initialOffset: declaration.initialOffset,
                                             viewport: view.bounds.size, settings: settings,
                                             commands: scrollCommands[declaration.view] ?? [],
                                             watches: watches[declaration.view] ?? [], indicators: declaration.indicators))

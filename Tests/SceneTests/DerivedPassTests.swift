@@ -26,21 +26,21 @@ final class DerivedPassTests: XCTestCase {
     }
 
     func testBindingsBeforeAndAfterThePassAreOrdered() throws {
-        let bPosition = PropertyRef.slot(ViewProperty.count + ViewProperty.positionX.rawValue)
+        let bPosition = PropertyRef.slot(SlotID(ViewProperty.count + ViewProperty.positionX.rawValue))
         // Listed reader first: a.position.x = b.position.x reads the pass's output, which reads
         // input = 7.
-        let s = scene(bindings: [Binding(target: .slot(ViewProperty.positionX.rawValue), expression: .property(bPosition)),
-                                 Binding(target: .slot(s0Input), expression: .constant(7))])
+        let s = scene(bindings: [Binding(target: .slot(SlotID(ViewProperty.positionX.rawValue)), expression: .property(bPosition)),
+                                 Binding(target: .slot(SlotID(s0Input)), expression: .constant(7))])
         let player = try Player(scene: s)
         XCTAssertEqual(player.modelValue(bPosition), 14)
-        XCTAssertEqual(player.modelValue(.slot(ViewProperty.positionX.rawValue)), 14)
+        XCTAssertEqual(player.modelValue(.slot(SlotID(ViewProperty.positionX.rawValue))), 14)
     }
 
     private var s0Input: Int { 2 * ViewProperty.count }
 
     func testACycleThroughThePassAndASecondDriverAreErrors() {
-        let bPosition = PropertyRef.slot(ViewProperty.count + ViewProperty.positionX.rawValue)
-        let cycle = scene(bindings: [Binding(target: .slot(s0Input), expression: .property(bPosition))])
+        let bPosition = PropertyRef.slot(SlotID(ViewProperty.count + ViewProperty.positionX.rawValue))
+        let cycle = scene(bindings: [Binding(target: .slot(SlotID(s0Input)), expression: .property(bPosition))])
         XCTAssertThrowsError(try cycle.validate()) { error in
             XCTAssertTrue("\(error)".contains("the doubler"), "\(error)")
         }

@@ -32,7 +32,7 @@ final class LiftOffTests: XCTestCase {
     func testEveryReleaseIsAtTheLiftOffPointWithTheDocumentedVelocity() throws {
         var s = ScrollSettings(contentSize: Size(width: 390, height: 2000))
         s.bounces = true
-        let fresh = ScrollViewSystem(view: 0, viewID: "list", initialOffset: .zero, viewport: viewport, settings: s)
+        let fresh = ScrollViewSystem(view: ViewID(0), viewID: "list", initialOffset: .zero, viewport: viewport, settings: s)
         let initial = model()
         for (duration, curve, windowStart) in durations {
             // The docs' estimate: from the earliest sample in the last 100 ms to lift-off. The
