@@ -71,10 +71,9 @@ public struct Toggle: Hashable, Sendable {
 
 /// `set:` in an action: a variable takes a new value at once when the action runs.
 public struct VariableAssignment: Hashable, Sendable {
-    /// Index into `Scene.variables`.
-    public var variable: Int
+    public var variable: VariableID
     public var value: Expression
-    public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }
+    public init(variable: VariableID, value: Expression) { self.variable = variable; self.value = value }
 }
 
 /// A slot (not a variable) set at once when the action runs: a constraint's `constant`,

@@ -98,8 +98,8 @@ public struct Scene: Sendable {
     /// The slot of `variable`.
     public func slot(_ variable: VariableID) -> SlotID { layout.slot(variable) }
 
-    /// The store index of variable `index` (the Player's loops; elsewhere `slot(_:)`).
-    public func variableSlot(_ index: Int) -> Int { layout.slot(VariableID(index)).index }
+    /// The store index of `variable`, for loops over the store's arrays (elsewhere `slot(_:)`).
+    public func variableSlot(_ variable: VariableID) -> Int { layout.slot(variable).index }
 
     /// The view `id`.
     public func view(_ id: ViewID) -> View { views[id.index] }

@@ -121,7 +121,7 @@ struct SceneChecker {
         for (a, action) in scene.actions.enumerated() {
             if let condition = action.condition { checkExpression(condition, .boolean, at: .action(a)) }
             for assignment in action.assignments {
-                if assignment.variable < 0 || assignment.variable >= scene.variables.count {
+                if assignment.variable.index < 0 || assignment.variable.index >= scene.variables.count {
                     errors.append(.invalidReference(.action(a), what: "variable \(assignment.variable)"))
                 }
                 checkExpression(assignment.value, .number, at: .action(a))
@@ -201,7 +201,7 @@ struct SceneChecker {
         guard !drivers.isEmpty else { return }
         for (a, action) in scene.actions.enumerated() {
             var written: [(Int, SceneElement)] = action.assignments.compactMap { assignment in
-                assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
+                scene.variables.indices.contains(assignment.variable.index) ? (scene.variableSlot(assignment.variable), .action(a)) : nil
             }
             for (s, step) in action.steps.enumerated() where valid(step.property) {
                 written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }

@@ -25,7 +25,7 @@ struct SceneDecoder {
     }
     /// Action name → index, and variable name → index, for lookups in constant time.
     var actionIndex: [String: Int] = [:]
-    var variableIndex: [String: Int] = [:]
+    var variableIndex: [String: VariableID] = [:]
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
@@ -213,7 +213,7 @@ struct SceneDecoder {
             attempt { d in
                 guard SceneDecoder.isIdentifier(name), !reservedExpressionWords.contains(name) else {
                     // Declared all the same, so that its uses do not also fail.
-                    if d.variableIndex[name] == nil { d.variableIndex[name] = d.builder.addVariable(name).index }
+                    if d.variableIndex[name] == nil { d.variableIndex[name] = d.builder.addVariable(name) }
                     if name == "finished" {
                         throw keyNode.error(.invalidValue, "'finished' is now reserved: actions read it as the completion's argument (whether the animations before the completion finished); rename the variable")
                     }
@@ -224,7 +224,7 @@ struct SceneDecoder {
                 }
                 let variable = d.builder.addVariable(name)
                 d.sources[.variable(variable.index)] = keyNode
-                d.variableIndex[name] = variable.index
+                d.variableIndex[name] = variable
                 // Declared even when its value is bad, so that uses of it do not fail too.
                 d.builder[variable].initialValue = try value.number("the variable's initial value (a number)")
             }
@@ -252,7 +252,7 @@ struct SceneDecoder {
                 throw node.error(.unknownReference, variables.isEmpty ? "no variable is named '\(name)' (the scene has no 'variables')" : "no variable is named '\(name)'",
                                  suggestion: closestName(to: name, in: variables.map(\.name)))
             }
-            return .slot(builder.layout.slot(VariableID(index)))
+            return .slot(builder.layout.slot(index))
         }
         guard let dot = text.firstIndex(of: ".") else {
             throw node.error(.unknownReference, "expected a property 'ID.path' such as 'sheet.frame.y', found '\(text)'",
@@ -295,7 +295,7 @@ struct SceneDecoder {
             if ownSize && name == "height" { return .ownHeight }
             if inAction && name == "finished" { return .finished }
             if !name.contains("."), let index = variableIndex[name] {
-                return .property(.slot(builder.layout.slot(VariableID(index))))
+                return .property(.slot(builder.layout.slot(index)))
             }
             return (try? propertyRef(name, at: node)).map { .property($0) }
         }, names: { local + (inAction ? ["finished"] : []) + variables.map(\.name) + propertyNames }, explain: { name in

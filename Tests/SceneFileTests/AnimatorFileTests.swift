@@ -67,7 +67,7 @@ final class AnimatorFileTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(alpha), 1, accuracy: 1e-12)
         try player.advance(to: 2.5)
         XCTAssertEqual(player.presentationValue(y), 100)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(scene.variableSlot(0)))), 1, "the completion ran")
+        XCTAssertEqual(player.presentationValue(.slot(scene.slot(VariableID(0)))), 1, "the completion ran")
         XCTAssertEqual(player.presentationValue(try XCTUnwrap(scene.property(named: "lift.finalPosition"))), 0)
         XCTAssertEqual(player.presentationValue(try XCTUnwrap(scene.property(named: "card.alpha"))), 0.5, accuracy: 1e-12)
     }

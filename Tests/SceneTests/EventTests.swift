@@ -3,6 +3,11 @@ import Motion
 @testable import Scene
 
 final class EventTests: XCTestCase {
+    /// Variable `index` of a scene of one view.
+    private func variable(_ index: Int) -> PropertyRef {
+        .slot(SlotLayout(viewCount: 1, variableCount: index + 1, declaredCount: 0).slot(VariableID(index)))
+    }
+
     private let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10), backgroundColor: .black)
     private let linear = AnimationTiming.curve(.linear, duration: 0.5)
 
@@ -31,9 +36,9 @@ final class EventTests: XCTestCase {
     }
 
     func testConditionsAndVariables() throws {
-        let state = PropertyRef.slot(SlotID(ViewProperty.count))   // the first variable, after one view
+        let state = variable(0)
         let isZero = try SceneExpression(.binary(.equal, .property(state), .number(0)))
-        let increment = VariableAssignment(variable: 0, value: try SceneExpression(.binary(.add, .property(state), .number(1))))
+        let increment = VariableAssignment(variable: VariableID(0), value: try SceneExpression(.binary(.add, .property(state), .number(1))))
         let actions = [move("first", to: 50, condition: isZero, assignments: [increment])]
         var player = try Player(scene: Scene(name: "v", size: Size(width: 100, height: 100), duration: 3, views: [box],
                                              variables: [Variable(name: "state", initialValue: 0)], actions: actions,
@@ -46,9 +51,9 @@ final class EventTests: XCTestCase {
     }
 
     func testSameInstantEventsRunInScriptedThenScheduledOrder() throws {
-        let x = PropertyRef.slot(SlotID(ViewProperty.count))
+        let x = variable(0)
         func set(_ name: String, _ value: Double, completion: Int? = nil) -> Action {
-            Action(name: name, assignments: [VariableAssignment(variable: 0, value: .constant(value))], completion: completion)
+            Action(name: name, assignments: [VariableAssignment(variable: VariableID(0), value: .constant(value))], completion: completion)
         }
         // a (t = 0) completes into c at once; b is scripted at t = 0 too, so it runs before c.
         let actions = [set("a", 1, completion: 2), set("b", 2), set("c", 3)]
@@ -68,10 +73,10 @@ final class EventTests: XCTestCase {
     }
 
     func testALoopThatNeverEndsStopsWithAnError() throws {
-        let n = PropertyRef.slot(SlotID(ViewProperty.count))
+        let n = variable(0)
         let always = try SceneExpression(.binary(.greaterOrEqual, .property(n), .number(0)))
         let loop = Action(name: "spin", condition: always,
-                          assignments: [VariableAssignment(variable: 0, value: try SceneExpression(.binary(.add, .property(n), .number(1))))],
+                          assignments: [VariableAssignment(variable: VariableID(0), value: try SceneExpression(.binary(.add, .property(n), .number(1))))],
                           completion: 0)
         let scene = Scene(name: "s", size: Size(width: 10, height: 10), duration: 2, views: [box],
                           variables: [Variable(name: "n", initialValue: 0)], actions: [loop], events: [.run(ActionID(0), at: 1)])
@@ -108,12 +113,12 @@ final class EventTests: XCTestCase {
     /// non-finite value, naming the expression, the frame and the time. A guard that decides
     /// first (`x >= 0 && ...`, `?:`) keeps the NaN out, as it would in Swift.
     func testANaNInAConditionStopsAtTheFrameItHappensIn() throws {
-        let x = ExpressionNode.property(.slot(SlotID(ViewProperty.count)))
+        let x = ExpressionNode.property(variable(0))
         let root = ExpressionNode.binary(.greater, .call(.sqrt, [x]), .number(1))
         func scene(_ condition: ExpressionNode, text: String) throws -> Scene {
-            let flag = ExpressionNode.property(.slot(SlotID(ViewProperty.count + 1)))
+            let flag = ExpressionNode.property(variable(1))
             let check = Action(name: "check", condition: try SceneExpression(condition, text: text),
-                               assignments: [VariableAssignment(variable: 1, value: try SceneExpression(.binary(.add, flag, .number(1))))])
+                               assignments: [VariableAssignment(variable: VariableID(1), value: try SceneExpression(.binary(.add, flag, .number(1))))])
             return Scene(name: "nan", size: Size(width: 100, height: 100), duration: 1, views: [box],
                          variables: [Variable(name: "x", initialValue: -1), Variable(name: "ran", initialValue: 0)],
                          actions: [check], events: [.run(ActionID(0), at: 0.3)])
@@ -146,16 +151,16 @@ final class EventTests: XCTestCase {
         for (condition, text, ran) in guarded {
             var player = try Player(scene: try scene(condition, text: text))
             XCTAssertNoThrow(try player.frame(at: 30, fps: 60), text)
-            XCTAssertEqual(player.presentationValue(.slot(SlotID(ViewProperty.count + 1))), ran, text)
+            XCTAssertEqual(player.presentationValue(variable(1)), ran, text)
         }
     }
 
     func testManyScriptedEventsAtOneInstantAreNoLoop() throws {
-        let bump = Action(name: "bump", assignments: [VariableAssignment(variable: 0, value: try SceneExpression(.binary(.add, .property(.slot(SlotID(ViewProperty.count))), .number(1))))])
+        let bump = Action(name: "bump", assignments: [VariableAssignment(variable: VariableID(0), value: try SceneExpression(.binary(.add, .property(variable(0)), .number(1))))])
         let events = (0..<(Player.maximumEventsPerInstant + 2)).map { _ in ScriptedEvent.run(ActionID(0), at: 0.5) }
         var player = try Player(scene: Scene(name: "m", size: Size(width: 10, height: 10), duration: 1, views: [box],
                                              variables: [Variable(name: "n", initialValue: 0)], actions: [bump], events: events))
         try player.advance(to: 1)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(ViewProperty.count))), Double(events.count))
+        XCTAssertEqual(player.presentationValue(variable(0)), Double(events.count))
     }
 }

@@ -82,7 +82,7 @@ final class ScaleBindingTests: XCTestCase {
         let bound = scene([Binding(target: .view(ViewID(1), .alpha), scale: alpha), Binding(target: .view(ViewID(1), .alpha), expression: .constant(1))])
         XCTAssertEqual(errors(bound), [.twoDrivers(.binding(0), property: "hero.alpha", first: "the binding of 'hero.alpha'",
                                                    second: "the scale of 'hero.alpha'")])
-        let driven = scene([Binding(target: .view(ViewID(1), .alpha), scale: alpha)], systems: [Holder(slot: ViewProperty.count + ViewProperty.alpha.rawValue)])
+        let driven = scene([Binding(target: .view(ViewID(1), .alpha), scale: alpha)], systems: [Holder(slot: SlotLayout.slots(of: ViewID(1))[.alpha])])
         XCTAssertEqual(errors(driven), [.twoDrivers(.binding(0), property: "hero.alpha", first: "holder", second: "the scale of 'hero.alpha'")])
         let fade = Action(name: "fade", steps: [AnimationStep(property: .view(ViewID(1), .alpha), target: .value(0), timing: .curve(.linear, duration: 1))])
         let animated = scene([Binding(target: .view(ViewID(1), .alpha), scale: alpha)], actions: [scroll, fade])
@@ -110,9 +110,10 @@ final class ScaleBindingTests: XCTestCase {
 
     /// A latch slot (here a variable a `set:` raises) holds its scale at percent 1.
     func testALatchSlotIsReadAtTheSameInstant() throws {
-        let slot = views.count * ViewProperty.count
+        // The one variable, after the views.
+        let slot = SlotLayout(viewCount: views.count, variableCount: 1, declaredCount: 0).slot(VariableID(0)).index
         let alpha = track(start: 1, [ScaleSegment(trigger: 0, length: 780, to: 0, latch: slot)])
-        let latch = Action(name: "latch", assignments: [VariableAssignment(variable: 0, value: .constant(1))])
+        let latch = Action(name: "latch", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(1))])
         var scene = scene([Binding(target: .view(ViewID(1), .alpha), scale: alpha)], actions: [scroll, latch])
         scene.variables = [Variable(name: "complete", initialValue: 0)]
         scene.events = [.run(ActionID(0), at: 0), .run(ActionID(1), at: 1)]

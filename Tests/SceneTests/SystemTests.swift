@@ -35,12 +35,12 @@ private struct TickerNames: PropertyNamespace {
 final class SystemTests: XCTestCase {
     private func scene(extraBinding: Bool = false) -> Scene {
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let slot = ViewProperty.count
-        var bindings = [Binding(target: .view(ViewID(0), .frameX), expression: .property(.slot(SlotID(slot))))]
-        if extraBinding { bindings.append(Binding(target: .slot(SlotID(slot)), expression: .constant(3))) }
+        let slot = SlotLayout(viewCount: 1, variableCount: 0, declaredCount: 1).slot(declared: 0)
+        var bindings = [Binding(target: .view(ViewID(0), .frameX), expression: .property(.slot(slot)))]
+        if extraBinding { bindings.append(Binding(target: .slot(slot), expression: .constant(3))) }
         return Scene(name: "sys", size: Size(width: 100, height: 100), duration: 3, views: [box], bindings: bindings,
                      extraSlots: [SlotDeclaration(name: "ticker.value", initialValue: 0)], namespaces: [TickerNames()],
-                     systems: [Ticker(slot: slot)])
+                     systems: [Ticker(slot: slot.index)])
     }
 
     func testASystemDrivesItsSlotBeforeBindingsAndGetsItsEvents() throws {
@@ -56,8 +56,8 @@ final class SystemTests: XCTestCase {
 
     func testNamesComeFromTheScene() {
         let s = scene()
-        XCTAssertEqual(s.property(named: "ticker.value"), .slot(SlotID(ViewProperty.count)))
-        XCTAssertEqual(s.property(named: "ticker.speedometer"), .slot(SlotID(ViewProperty.count)))
+        XCTAssertEqual(s.property(named: "ticker.value"), .slot(s.layout.slot(declared: 0)))
+        XCTAssertEqual(s.property(named: "ticker.speedometer"), .slot(s.layout.slot(declared: 0)))
         XCTAssertTrue(s.propertyNames.contains("ticker.speedometer"))
     }
 

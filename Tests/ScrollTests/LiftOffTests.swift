@@ -16,7 +16,7 @@ final class LiftOffTests: XCTestCase {
     }
 
     private func model() -> [Double] {
-        var model = [Double](repeating: 0, count: 2 * ViewProperty.count)
+        var model = [Double](repeating: 0, count: SlotLayout(viewCount: 2, variableCount: 0, declaredCount: 0).slotCount)
         model[ViewProperty.boundsWidth.rawValue] = viewport.width
         model[ViewProperty.boundsHeight.rawValue] = viewport.height
         return model

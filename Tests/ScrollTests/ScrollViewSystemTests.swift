@@ -39,7 +39,7 @@ final class ScrollViewSystemTests: XCTestCase {
     func testAFlickCoastsToTheProjectionAndEndsDecelerating() throws {
         let flick = TouchStroke(begin: 0.5, duration: 0.1, path: .line(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), curve: .linear),
                                 releaseVelocity: Point(x: 0, y: -1000))
-        let ended = Action(name: "ended", assignments: [VariableAssignment(variable: 0, value: .constant(1))])
+        let ended = Action(name: "ended", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(1))])
         var s = scene(touches: [flick], settings: { $0.onEndDecelerating = 0 }, actions: [ended])
         s.variables = [Variable(name: "done", initialValue: 0)]
         var player = try Player(scene: s)
@@ -49,10 +49,10 @@ final class ScrollViewSystemTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(offsetY), deceleration.position(at: 0.5), accuracy: 1e-9)
         let end = release + deceleration.duration
         try player.advance(to: end - 0.001)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 0)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 0)
         try player.advance(to: end)
         XCTAssertEqual(player.presentationValue(offsetY), deceleration.projection)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 1)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 1)
     }
 
     func testReachingTheBottomWhileCoastingBouncesBack() throws {
@@ -102,9 +102,9 @@ final class ScrollViewSystemTests: XCTestCase {
 
     func testWatchedRangesRunActionsAtDisplayRefreshesAndLatch() throws {
         let latch = SlotDeclaration(name: "list.watch0.complete", initialValue: 0)
-        let enter = Action(name: "enter", assignments: [VariableAssignment(variable: 0, value: .constant(1))])
-        let leave = Action(name: "leave", assignments: [VariableAssignment(variable: 0, value: .constant(2))])
-        let latchSlot = 2 * ViewProperty.count + 1   // after the views and the one variable
+        let enter = Action(name: "enter", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(1))])
+        let leave = Action(name: "leave", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(2))])
+        let latchSlot = SlotLayout(viewCount: 2, variableCount: 1, declaredCount: 1).slot(declared: 0).index
         // Each finger stops for 0.15 s before it lifts, so nothing coasts.
         func dragAndHold(_ from: Double, _ to: Double, at t: Double) -> TouchStroke {
             TouchStroke(begin: t, duration: 0.45, path: .sampled([(0, Point(x: 200, y: from)), (0.3, Point(x: 200, y: to)), (0.45, Point(x: 200, y: to))]))
@@ -119,18 +119,18 @@ final class ScrollViewSystemTests: XCTestCase {
         // The finger moves 1000 pt/s from t = 0.2: offset 100 is reached at t = 0.3 (a touch
         // sample and a display refresh); not before.
         try player.advance(to: 0.3 - 0.5 / 120)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 0)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 0)
         try player.advance(to: 0.3 + 0.5 / 120)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 1)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 1)
         XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 0)
         try player.advance(to: 0.6)
         XCTAssertEqual(player.presentationValue(offsetY), 300)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
         XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 1)
         // Back to the top: the first range is entered and left again; the latch stays.
         try player.advance(to: 1.3)
         XCTAssertEqual(player.presentationValue(offsetY), -ScrollPhysics.rubberBand(100, dimension: 844), accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
         XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 1)
     }
 
@@ -160,8 +160,10 @@ final class ScrollViewSystemTests: XCTestCase {
     /// and each drag begins and ends dragging once; a tap that stops coasting content begins and
     /// ends nothing.
     func testBackToBackDragsAndTapsPairTheirDelegateCallbacks() throws {
+        let layout = SlotLayout(viewCount: 2, variableCount: 2, declaredCount: 0)
         func increment(_ variable: Int) throws -> VariableAssignment {
-            VariableAssignment(variable: variable, value: try Expression(.binary(.add, .property(.slot(SlotID(2 * ViewProperty.count + variable))), .number(1))))
+            let id = VariableID(variable)
+            return VariableAssignment(variable: id, value: try Expression(.binary(.add, .property(.slot(layout.slot(id))), .number(1))))
         }
         let began = Action(name: "began", assignments: [try increment(0)])
         let ended = Action(name: "ended", assignments: [try increment(1)])
@@ -175,11 +177,11 @@ final class ScrollViewSystemTests: XCTestCase {
         var player = try Player(scene: s)
         try player.advance(to: 1.6)
         XCTAssertEqual(player.presentationValue(offsetY), 500, accuracy: 1e-9, "300 + 200: the second drag was followed")
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 2)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(1)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(1)))), 2)
         try player.advance(to: 3)
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(0)))), 3, "the flick began dragging; the tap did not")
-        XCTAssertEqual(player.presentationValue(.slot(SlotID(s.variableSlot(1)))), 3)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 3, "the flick began dragging; the tap did not")
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(1)))), 3)
     }
 
     /// Any order of instants gives the same values (checkpoints include the system's state).
