@@ -10,7 +10,8 @@ import Motion
 /// 2. variables (`addVariable`): the first one, or `freezeViews()`, closes the views;
 /// 3. declared slots (`declare`): the first one, or `closeVariables()`, closes the variables.
 /// Adding a view or a variable after its phase is a programmer error (a precondition).
-/// Actions may be added at any time.
+/// Actions and systems may be added at any time; a system may be reserved first, so that
+/// commands can address it before it is built.
 public struct SceneBuilder: Sendable {
     /// What may still be added.
     public enum Phase: Int, Comparable, Sendable {
@@ -26,6 +27,8 @@ public struct SceneBuilder: Sendable {
     public private(set) var declaredSlots: [SlotDeclaration] = []
     public private(set) var actions: [Action] = []
     private var viewNames: [String: ViewID] = [:]
+    /// Systems by id; nil while reserved and not yet installed.
+    private var installedSystems: [(any SceneSystem)?] = []
 
     public init() {}
 
@@ -140,13 +143,46 @@ public struct SceneBuilder: Sendable {
         views[view.index].tapAction = action
     }
 
+    // MARK: Systems
+
+    /// Reserves the next system's id; `install` must give it a system before `scene`.
+    public mutating func reserveSystem() -> SystemID {
+        installedSystems.append(nil)
+        return SystemID(installedSystems.count - 1)
+    }
+
+    /// Installs the system reserved as `id`.
+    public mutating func install(_ system: any SceneSystem, as id: SystemID) {
+        precondition(installedSystems[id.index] == nil, "system \(id.index) installed twice")
+        installedSystems[id.index] = system
+    }
+
+    /// Adds a system and returns its id.
+    @discardableResult
+    public mutating func addSystem(_ system: any SceneSystem) -> SystemID {
+        let id = reserveSystem()
+        install(system, as: id)
+        return id
+    }
+
+    /// The id the next system gets.
+    public var nextSystem: SystemID { SystemID(installedSystems.count) }
+
+    /// The systems, in id order; every reserved one must be installed.
+    public var systems: [any SceneSystem] {
+        installedSystems.enumerated().map { id, system in
+            guard let system else { preconditionFailure("system \(id) reserved and never installed") }
+            return system
+        }
+    }
+
     // MARK: The scene
 
     /// The scene of everything added, with the rest of what a scene file gives.
     public func scene(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
                       duration: Double, events: [ScriptedEvent] = [], bindings: [Binding] = [],
                       animationModel: AnimationModel = .ios8, keyFrames: [Int] = [], namespaces: [any PropertyNamespace] = [],
-                      systems: [any SceneSystem] = [], touches: [TouchStroke] = []) -> Scene {
+                      touches: [TouchStroke] = []) -> Scene {
         Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration, views: views,
               variables: variables, actions: actions, events: events, bindings: bindings, animationModel: animationModel,
               keyFrames: keyFrames, extraSlots: declaredSlots, namespaces: namespaces, systems: systems, touches: touches)

@@ -6,9 +6,13 @@ extension SceneDecoder {
     static let animatorCommandKeys = animatorVerbs + ["afterDelay", "withoutFinishing", "at", "curve", "spring", "durationFactor",
                                                       "fractionComplete", "isReversed", "isInterruptible", "pausesOnCompletion", "scrubsLinearly"]
 
-    /// The system index of animator `index` (scroll views, then pan recognizers, then animators).
-    func animatorSystemIndex(_ index: Int) -> Int { scrollViews.count + pans.count + index }
-    func panSystemIndex(_ index: Int) -> Int { scrollViews.count + index }
+    /// The system index of animator `index`.
+    func animatorSystemIndex(_ index: Int) -> Int { animators[index].system.index }
+    /// The system index of pan recognizer `index`.
+    func panSystemIndex(_ index: Int) -> Int {
+        guard let system = pans[index].system else { preconditionFailure("pan systems are reserved before actions") }
+        return system.index
+    }
 
     /// An action's `animators:` list: each entry one UIViewPropertyAnimator call, e.g.
     /// `{create: playerAnimator}`, `{set: playerAnimator, fractionComplete: "..."}`,

@@ -12,6 +12,7 @@ struct AnimatorDeclarationEntry {
     var commands: [AnimatorCommand] = []
     /// Slots: state, fractionComplete, isReversed, isRunning, finalPosition.
     var stateSlots: [Int]
+    var system: SystemID
 }
 
 /// A pan recognizer as read from a view's `pan:`.
@@ -21,6 +22,8 @@ struct PanEntry {
     var node: Located
     var slots: [Int]
     var handlers: [String: Int] = [:]
+    /// Reserved with the animators', after the scroll views'.
+    var system: SystemID?
 }
 
 extension SceneDecoder {
@@ -42,6 +45,7 @@ extension SceneDecoder {
     mutating func declareAnimatorsAndPans(_ node: Located?) {
         for index in pans.indices {
             let id = pans[index].id
+            pans[index].system = builder.reserveSystem()
             pans[index].slots = Self.panSlotNames.map { name in
                 let slot = hiddenSlot("\(id).\(name)", initial: name == "isEnabled" ? 1 : 0)
                 systemSlotNames["\(id).\(name)"] = slot
@@ -62,8 +66,9 @@ extension SceneDecoder {
                         return slot.index
                     }
                     let placeholder = PropertyAnimatorDeclaration(id: id, duration: 1, timing: .curve(.easeInEaseOut), targets: [])
-                    d.animators.append(AnimatorDeclarationEntry(declaration: placeholder, targetValues: [], node: value, stateSlots: slots))
-                    d.sources[.system(d.animators.count - 1)] = keyNode
+                    let system = d.builder.reserveSystem()
+                    d.animators.append(AnimatorDeclarationEntry(declaration: placeholder, targetValues: [], node: value, stateSlots: slots, system: system))
+                    d.sources[.system(system.index)] = keyNode
                 }
             }
         }
@@ -152,9 +157,8 @@ extension SceneDecoder {
         }
     }
 
-    /// Completions and systems, once actions are known.
-    mutating func animatorAndPanSystems(systemBase: Int, initialModel: [Double]) -> [any SceneSystem] {
-        var systems: [any SceneSystem] = []
+    /// Completions and systems, once actions are known: installed as reserved.
+    mutating func installAnimatorAndPanSystems(initialModel: [Double]) {
         for entry in pans {
             var handlers: [String: [Int]] = [:]
             if let fields = try? entry.node.mapping(allowed: Self.panKeys) {
@@ -165,12 +169,13 @@ extension SceneDecoder {
                     for item in items { attempt { d in handlers[key, default: []].append(try d.actionIndex(item)) } }
                 }
             }
-            var system = PanRecognizerSystem(id: entry.id, view: entry.view, slots: entry.slots, began: handlers["began"] ?? [],
+            var system = PanRecognizerSystem(id: entry.id, view: ViewID(entry.view), slots: entry.slots, began: handlers["began"] ?? [],
                                              changed: handlers["changed"] ?? [], ended: handlers["ended"] ?? [], cancelled: handlers["cancelled"] ?? [])
             if let fields = try? entry.node.mapping(allowed: Self.panKeys), let enabled = fields["isEnabled"] {
                 attempt { _ in system.isEnabled = try enabled.bool() }
             }
-            systems.append(system)
+            guard let id = entry.system else { preconditionFailure("pan systems are reserved before actions") }
+            builder.install(system, as: id)
         }
         for index in animators.indices {
             var declaration = animators[index].declaration
@@ -178,11 +183,11 @@ extension SceneDecoder {
                 let items: [Located] = { if case .sequence = node.node { return (try? node.sequence("completion actions")) ?? [] } else { return [node] } }()
                 for item in items { attempt { d in declaration.completions.append(try d.actionIndex(item)) } }
             }
-            systems.append(PropertyAnimatorSystem(declaration: declaration, commands: animators[index].commands,
-                                                  stateSlots: animators[index].stateSlots, initialModel: initialModel,
-                                                  layout: builder.layout))
+            builder.install(PropertyAnimatorSystem(declaration: declaration, commands: animators[index].commands,
+                                                   stateSlots: animators[index].stateSlots, initialModel: initialModel,
+                                                   layout: builder.layout),
+                            as: animators[index].system)
         }
-        return systems
     }
 }
 

@@ -123,16 +123,17 @@ struct SceneDecoder {
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
         checkAnimatorMisuse()
-        var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches())
-        systems += animatorAndPanSystems(systemBase: systems.count, initialModel: [Double](repeating: 0, count: builder.layout.slotCount))
-        // The dynamic animator: its contact slots after every other declared slot.
+        installScrollSystems(watches: scrollWatches())
+        installAnimatorAndPanSystems(initialModel: [Double](repeating: 0, count: builder.layout.slotCount))
+        // The dynamic animator: the last system, its contact slots after every other declared slot.
         if let node = fields["dynamics"] {
             attempt { d in
-                let base = d.builder.nextDeclaredSlot
-                let dynamics = try d.decodeDynamics(node, size: size, system: systems.count, extraBase: base.index)
+                let base = d.builder.nextDeclaredSlot, system = d.builder.nextSystem
+                let dynamics = try d.decodeDynamics(node, size: size, system: system.index, extraBase: base.index)
                 let declared = dynamics.extraSlots.map { d.builder.declare($0) }
                 precondition(declared.first == base, "the contact slots are the next declared")
-                systems.append(dynamics.system)
+                let added = d.builder.addSystem(dynamics.system)
+                precondition(added == system, "the dynamic animator is the next system")
                 for (action, command) in dynamics.commands where actions.indices.contains(action) { actions[action].commands.append(command) }
             }
         }
@@ -145,7 +146,7 @@ struct SceneDecoder {
         var scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
                           views: builder.views, variables: builder.variables, actions: actions, events: events, bindings: bindings,
                           animationModel: animationModel, keyFrames: keyFrames, extraSlots: builder.declaredSlots,
-                          namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: systems, touches: touches)
+                          namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: builder.systems, touches: touches)
         if errors.isEmpty { attachLayout(to: &scene, root: root) }
         let partial = !errors.isEmpty
         do { try scene.validate() } catch let problems as SceneErrors {

@@ -47,4 +47,15 @@ final class SceneBuilderTests: XCTestCase {
                        [.positionX, .positionY, .boundsX, .boundsY, .boundsWidth, .boundsHeight,
                         .translationX, .translationY, .scaleX, .scaleY, .rotation])
     }
+
+    func testASystemReservedFirstKeepsItsIdWhenInstalledLater() {
+        func pan(_ id: String) -> PanRecognizerSystem { PanRecognizerSystem(id: id, view: ViewID(0), slots: []) }
+        var builder = SceneBuilder()
+        let first = builder.reserveSystem()
+        let second = builder.addSystem(pan("second"))
+        builder.install(pan("first"), as: first)
+        XCTAssertEqual([first, second], [SystemID(0), SystemID(1)])
+        XCTAssertEqual(builder.nextSystem, SystemID(2))
+        XCTAssertEqual(builder.systems.map(\.name), [pan("first").name, pan("second").name])
+    }
 }
