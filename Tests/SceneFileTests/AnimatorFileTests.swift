@@ -44,6 +44,30 @@ final class AnimatorFileTests: XCTestCase {
         return valid.replacingOccurrences(of: old, with: new)
     }
 
+
+    /// An animator's system comes after the scroll views' (and recognizers'): its scene errors
+    /// are still located at its own entry.
+    func testAnAnimatorAfterAScrollViewIsBlamedAtItsEntry() {
+        let text = """
+        canvas: { size: [100, 100] }
+        duration: 1
+        views:
+          - id: list
+            frame: [0, 0, 100, 100]
+            scroll: { contentSize: [100, 400] }
+          - id: box
+            frame: [0, 0, 10, 10]
+        bindings:
+          box.alpha: 0.5
+        animators:
+          fader:
+            duration: 0.5
+            animations:
+              - { property: box.alpha, to: 0 }
+        """
+        assertLocated(sceneFileError(text, file: "t.yaml"), in: text, at: "fader:", keyPath: "animators.fader", kind: .invalidValue,
+                      message: "'box.alpha' has two drivers: the binding of 'box.alpha' and animator 'fader'; a property's model value has one driver")
+    }
     func testAPanScrubsAndReleasesAnAnimator() throws {
         let scene = try SceneDocument.parse(valid, file: "t.yaml")
         let fraction = try XCTUnwrap(scene.property(named: "lift.fractionComplete"))
