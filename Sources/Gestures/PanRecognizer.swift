@@ -13,7 +13,7 @@ import Scene
 /// `ID.isEnabled`.
 public struct PanRecognizerSystem: TouchResponder {
     public let id: String
-    public let view: Int
+    public let view: ViewID
     /// Actions (indices into `Scene.actions`) run at each phase, in order.
     public var began: [Int], changed: [Int], ended: [Int], cancelled: [Int]
     /// Slots of translation.x, translation.y, velocity.x, velocity.y, state, isEnabled.
@@ -28,13 +28,13 @@ public struct PanRecognizerSystem: TouchResponder {
     /// The next touch event, cancelled when the finger is taken away.
     var nextSample: EventToken?
 
-    public init(id: String, view: Int, slots: [Int], began: [Int] = [], changed: [Int] = [], ended: [Int] = [], cancelled: [Int] = []) {
+    public init(id: String, view: ViewID, slots: [Int], began: [Int] = [], changed: [Int] = [], ended: [Int] = [], cancelled: [Int] = []) {
         self.id = id; self.view = view; self.slots = slots
         self.began = began; self.changed = changed; self.ended = ended; self.cancelled = cancelled
     }
 
     public var name: String { "pan recognizer '\(id)'" }
-    public var responderView: Int { view }
+    public var responderView: Int { view.index }
     public var drivenSlots: [Int] { slots }
 
     /// Commands actions send.
@@ -142,7 +142,7 @@ extension PanRecognizerSystem {
     /// finger has moved past the slop, changed at each 120 Hz touch event where it moved, ended
     /// at lift-off. Empty for a stroke that never leaves the slop (a tap).
     public static func events(for stroke: TouchStroke) -> [PanEvent] {
-        var recognizer = PanRecognizerSystem(id: "pan", view: 0, slots: Array(0..<6), began: [1], changed: [2], ended: [3], cancelled: [4])
+        var recognizer = PanRecognizerSystem(id: "pan", view: ViewID(0), slots: Array(0..<6), began: [1], changed: [2], ended: [3], cancelled: [4])
         var context = SystemContext(model: [Double](repeating: 0, count: 6))
         var events: [PanEvent] = []
         try? recognizer.touchBegan(0, stroke, at: stroke.begin, context: &context)

@@ -25,12 +25,12 @@ public struct PropertyAnimator: Sendable {
         count = values.count
         model = values + targets + [0, 0, 0, 0, 0] + [0, 0, 0]
         var declaration = PropertyAnimatorDeclaration(id: "animator", duration: duration, timing: timing,
-                                                      targets: (0..<values.count).map { .init(property: .slot($0), argumentSlot: values.count + $0) })
+                                                      targets: (0..<values.count).map { .init(property: .slot(SlotID($0)), argumentSlot: values.count + $0) })
         declaration.pausesOnCompletion = pausesOnCompletion
         declaration.scrubsLinearly = scrubsLinearly
         declaration.completions = [0]   // marks each completion (no scene: nothing runs)
         system = PropertyAnimatorSystem(declaration: declaration, commands: [], stateSlots: Array(2 * values.count..<2 * values.count + 5),
-                                        initialModel: model, viewSlotCount: 0)
+                                        initialModel: model, layout: SlotLayout(viewCount: 0, variableCount: model.count, declaredCount: 0))
         if let axes, axes.count == values.count { system.axisOf = axes.map { min(max($0, 0), 2) } }
         try? send(.create, at: 0)
     }

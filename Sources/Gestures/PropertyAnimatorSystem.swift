@@ -67,12 +67,12 @@ public struct PropertyAnimatorSystem: SceneSystem {
     /// The scheduled end of the run or the delayed start, cancelled when plans change.
     var plannedEvent: EventToken?
 
-    public init(declaration: PropertyAnimatorDeclaration, commands: [AnimatorCommand], stateSlots: [Int], initialModel: [Double], viewSlotCount: Int) {
+    public init(declaration: PropertyAnimatorDeclaration, commands: [AnimatorCommand], stateSlots: [Int], initialModel: [Double], layout: SlotLayout) {
         self.declaration = declaration; self.commands = commands; self.stateSlots = stateSlots
         var driven: [Int] = [], axes: [Int] = [], delays: [Double] = []
         for target in declaration.targets {
             for (slot, _) in target.property.writes(0, model: initialModel) where !driven.contains(slot) {
-                driven.append(slot); axes.append(Self.axisClass(of: slot, viewSlotCount: viewSlotCount)); delays.append(target.delayFactor)
+                driven.append(slot); axes.append(Self.axisClass(of: slot, in: layout)); delays.append(target.delayFactor)
             }
         }
         self.driven = driven; self.axisOf = axes; self.delayOf = delays
@@ -85,8 +85,8 @@ public struct PropertyAnimatorSystem: SceneSystem {
     }
 
     /// 0 x-like, 1 y-like, 2 other.
-    static func axisClass(of slot: Int, viewSlotCount: Int) -> Int {
-        guard slot < viewSlotCount, let property = ViewProperty(rawValue: slot % ViewProperty.count) else { return 2 }
+    static func axisClass(of slot: Int, in layout: SlotLayout) -> Int {
+        guard let (_, property) = layout.view(of: SlotID(slot)) else { return 2 }
         switch property {
         case .positionX, .boundsX, .boundsWidth, .translationX, .scaleX: return 0
         case .positionY, .boundsY, .boundsHeight, .translationY, .scaleY: return 1

@@ -27,7 +27,7 @@ struct LayoutGeometry {
         self.contentPriorities = contentPriorities
     }
 
-    private func slot(_ view: Int, _ property: ViewProperty) -> Int { view * ViewProperty.count + property.rawValue }
+    private func slot(_ view: Int, _ property: ViewProperty) -> Int { scene.layout.slot(ViewID(view), property).index }
     private func variable(_ view: Int, _ name: String) -> Variable { LayoutPass.variable(scene.views[view].id, name) }
 
     /// `first − multiplier × second` for the constraint, or nil when its items have no
@@ -70,11 +70,11 @@ struct LayoutGeometry {
     func commonAncestor(_ a: Int, _ b: Int) -> Int? {
         var ancestors: [Int] = []
         var current: Int? = a
-        while let v = current { ancestors.append(v); current = scene.views[v].parent }
+        while let v = current { ancestors.append(v); current = scene.views[v].parent?.index }
         current = b
         while let v = current {
             if ancestors.contains(v) { return v }
-            current = scene.views[v].parent
+            current = scene.views[v].parent?.index
         }
         return nil
     }
@@ -90,12 +90,12 @@ struct LayoutGeometry {
         let height: AffineForm = laidOut.contains(v) ? .variable(variable(v, "height")) : .slot(slot(v, .boundsHeight))
         if v == ancestor { return (.slot(slot(v, .boundsX)), .slot(slot(v, .boundsY)), width, height) }
         var left = origin(of: v, horizontal: true), top = origin(of: v, horizontal: false)
-        var current = scene.views[v].parent
+        var current = scene.views[v].parent?.index
         while current != ancestor {
             guard let w = current else { return nil }
             left = left + origin(of: w, horizontal: true) - .slot(slot(w, .boundsX))
             top = top + origin(of: w, horizontal: false) - .slot(slot(w, .boundsY))
-            current = scene.views[w].parent
+            current = scene.views[w].parent?.index
         }
         return (left, top, width, height)
     }

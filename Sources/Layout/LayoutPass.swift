@@ -80,8 +80,9 @@ public struct LayoutPass: DerivedPass {
         intrinsic = geometry.intrinsicConstraints()
         anchors = Dictionary(uniqueKeysWithValues: laidOut.map { ($0, scene.views[$0].anchorPoint) })
         frameVariables = laidOut.map { v in ["left", "top", "width", "height"].map { Self.variable(scene.views[v].id, $0) } }
+        let layout = scene.layout
         drivenSlots = laidOut.flatMap { v in
-            [ViewProperty.positionX, .positionY, .boundsWidth, .boundsHeight].map { v * ViewProperty.count + $0.rawValue }
+            [ViewProperty.positionX, .positionY, .boundsWidth, .boundsHeight].map { layout.slot(ViewID(v), $0).index }
         }
         let constraintSlots = Array(slotBase..<(slotBase + 3 * constraints.count))
         let driven = Set(drivenSlots)

@@ -71,10 +71,9 @@ public struct Toggle: Hashable, Sendable {
 
 /// `set:` in an action: a variable takes a new value at once when the action runs.
 public struct VariableAssignment: Hashable, Sendable {
-    /// Index into `Scene.variables`.
-    public var variable: Int
+    public var variable: VariableID
     public var value: Expression
-    public init(variable: Int, value: Expression) { self.variable = variable; self.value = value }
+    public init(variable: VariableID, value: Expression) { self.variable = variable; self.value = value }
 }
 
 /// A slot (not a variable) set at once when the action runs: a constraint's `constant`,
@@ -158,8 +157,10 @@ public struct ScriptedEvent: Hashable, Sendable {
     public var kind: Kind
 
     public init(time: Double, kind: Kind) { self.time = time; self.kind = kind }
-    public static func tap(_ view: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view)) }
-    public static func run(_ action: Int, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action)) }
+    /// A tap on `view` at `time` (seconds).
+    public static func tap(_ view: ViewID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view.index)) }
+    /// `action` run at `time` (seconds).
+    public static func run(_ action: ActionID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action.index)) }
 }
 
 /// A property recomputed at every instant from other properties' presentation values: from

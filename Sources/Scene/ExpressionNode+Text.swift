@@ -39,8 +39,8 @@ extension ExpressionNode {
         case .number(let value):
             if value == 0 && value.sign == .minus { out += "-0" } else { out += value.isFinite ? value.shortestText : "\(value)" }
         case .boolean(let value): out += value ? "true" : "false"
-        case .property(.slot(let index)): out += "slot[\(index)]"
-        case .property(.derived(let view, let property)): out += "view[\(view)].\(property.path)"
+        case .property(.slot(let index)): out += "slot[\(index.index)]"
+        case .property(.derived(let view, let property)): out += "view[\(view.index)].\(property.path)"
         case .ownWidth: out += "width"
         case .ownHeight: out += "height"
         case .finished: out += "finished"

@@ -8,13 +8,13 @@ extension FrameBuilder {
     /// (opacity or colour alpha 0, or a non-finite value). The radius is clamped at 0. The
     /// offset and radius are the layer's own, so they turn and scale with its transform
     /// (`local`), as a CALayer's shadow does.
-    func shadowStyle(base: Int, local: AffineTransform) -> ShadowStyle? {
-        let opacity = clampUnit(at(base, .shadowOpacity))
-        let w = at(base, .shadowOffsetWidth), h = at(base, .shadowOffsetHeight)
+    func shadowStyle(slots: ViewSlots, local: AffineTransform) -> ShadowStyle? {
+        let opacity = clampUnit(at(slots, .shadowOpacity))
+        let w = at(slots, .shadowOffsetWidth), h = at(slots, .shadowOffsetHeight)
         let scale = abs(local.a * local.d - local.b * local.c).squareRoot()
-        var style = ShadowStyle(color: color(base, .shadowRed, alpha: opacity),
+        var style = ShadowStyle(color: color(slots, .shadow, alpha: opacity),
                                 offset: Size(width: local.a * w + local.c * h, height: local.b * w + local.d * h),
-                                radius: max(at(base, .shadowRadius), 0) * scale)
+                                radius: max(at(slots, .shadowRadius), 0) * scale)
         guard style.color.alpha > 0, style.offset.width.isFinite, style.offset.height.isFinite, style.radius.isFinite else {
             return nil
         }
@@ -22,7 +22,7 @@ extension FrameBuilder {
         return style
     }
 
-    mutating func drawContent(_ view: View, base: Int, bounds: Rect, outline: Path, alpha: Double) throws {
+    mutating func drawContent(_ view: View, slots: ViewSlots, bounds: Rect, outline: Path, alpha: Double) throws {
         if let gradient = view.gradient, let fill = gradientFill(gradient, bounds: bounds, alpha: alpha) {
             emit(.fillGradient(outline, fill))
         }
@@ -37,10 +37,10 @@ extension FrameBuilder {
                 if view.clipsToBounds { commands.append(.restore) }
             }
         }
-        if let shape = view.shape { try drawShape(shape, base: base, bounds: bounds, alpha: alpha) }
+        if let shape = view.shape { try drawShape(shape, slots: slots, bounds: bounds, alpha: alpha) }
         if let label = view.label {
-            let textColor = color(base, .labelRed, alpha: alpha)
-            let fontSize = at(base, .labelFontSize)
+            let textColor = color(slots, .label, alpha: alpha)
+            let fontSize = at(slots, .labelFontSize)
             if textColor.alpha > 0, !label.text.isEmpty, fontSize > 0 {
                 emit(.text(TextRun(text: label.text, box: bounds, fontSize: fontSize, weight: label.weight, color: textColor,
                                    alignment: label.alignment, numberOfLines: label.numberOfLines,
@@ -51,11 +51,11 @@ extension FrameBuilder {
 
     /// CAShapeLayer: the path filled by its rule, then stroked between strokeStart and
     /// strokeEnd; both clipped to the bounds as drawRect: output is.
-    private mutating func drawShape(_ shape: Shape, base: Int, bounds: Rect, alpha: Double) throws {
-        let fill = color(base, .fillRed, alpha: alpha)
-        let stroke = color(base, .strokeRed, alpha: alpha)
-        let lineWidth = at(base, .lineWidth)
-        let start = clampUnit(at(base, .strokeStart)), end = clampUnit(at(base, .strokeEnd))
+    private mutating func drawShape(_ shape: Shape, slots: ViewSlots, bounds: Rect, alpha: Double) throws {
+        let fill = color(slots, .fill, alpha: alpha)
+        let stroke = color(slots, .stroke, alpha: alpha)
+        let lineWidth = at(slots, .lineWidth)
+        let start = clampUnit(at(slots, .strokeStart)), end = clampUnit(at(slots, .strokeEnd))
         let strokes = stroke.alpha > 0 && lineWidth > 0 && end > start
         guard fill.alpha > 0 || strokes else { return }
         let path = try self.path(of: shape.elements, width: bounds.width, height: bounds.height)
@@ -82,10 +82,11 @@ extension FrameBuilder {
     private func gradientFill(_ gradient: Gradient, bounds: Rect, alpha: Double) -> GradientFill? {
         var colors = gradient.colors
         if let first = gradient.colorSlots {
-            let slot = scene.extraBase + first
-            for i in colors.indices where slot + 4 * i + 3 < values.count {
-                let s = slot + 4 * i
-                colors[i] = Color(red: values[s], green: values[s + 1], blue: values[s + 2], alpha: values[s + 3])
+            // Four declared slots a colour, red to alpha (`Gradient.colorSlots`).
+            let layout = scene.layout
+            for i in colors.indices where first + 4 * i + 3 < layout.declaredCount {
+                let channel = { (k: Int) in values[layout.slot(declared: first + 4 * i + k).index] }
+                colors[i] = Color(red: channel(0), green: channel(1), blue: channel(2), alpha: channel(3))
             }
         }
         colors = colors.map { Color(red: $0.red, green: $0.green, blue: $0.blue, alpha: clampUnit($0.alpha) * alpha) }

@@ -30,12 +30,11 @@ struct FrameBuilder {
         self.scene = scene; self.children = children; self.cullInfo = cullInfo; self.values = values; self.time = time
     }
 
-    func at(_ base: Int, _ p: ViewProperty) -> Double { values[base + p.rawValue] }
+    func at(_ slots: ViewSlots, _ p: ViewProperty) -> Double { values[slots[p]] }
 
-    func color(_ base: Int, _ red: ViewProperty, alpha: Double) -> Color {
-        let r = red.rawValue
-        return Color(red: values[base + r], green: values[base + r + 1], blue: values[base + r + 2],
-                     alpha: clampUnit(values[base + r + 3]) * alpha)
+    func color(_ slots: ViewSlots, _ color: ColorProperty, alpha: Double) -> Color {
+        Color(red: at(slots, color.component(.red)), green: at(slots, color.component(.green)),
+              blue: at(slots, color.component(.blue)), alpha: clampUnit(at(slots, color.component(.alpha))) * alpha)
     }
 
     /// Draws the top-level views (and so the whole tree).
@@ -45,34 +44,34 @@ struct FrameBuilder {
     }
 
     private func ordered(_ siblings: [Int]) -> [Int] {
-        let z = ViewProperty.zPosition.rawValue
-        guard siblings.contains(where: { values[$0 * ViewProperty.count + z] != 0 }) else { return siblings }
+        func z(_ view: Int) -> Double { values[SlotLayout.slots(of: ViewID(view))[.zPosition]] }
+        guard siblings.contains(where: { z($0) != 0 }) else { return siblings }
         // A stable sort: equal zPositions keep file order.
         return siblings.enumerated().sorted { a, b in
-            let za = values[a.element * ViewProperty.count + z], zb = values[b.element * ViewProperty.count + z]
+            let za = z(a.element), zb = z(b.element)
             return za != zb ? za < zb : a.offset < b.offset
         }.map(\.element)
     }
 
     private mutating func draw(view index: Int, parentToCanvas: AffineTransform, clip: Rect) throws {
-        let base = index * ViewProperty.count
-        let alpha = clampUnit(at(base, .alpha))
-        guard at(base, .hidden) == 0, alpha > 0 else { return }
+        let slots = SlotLayout.slots(of: ViewID(index))
+        let alpha = clampUnit(at(slots, .alpha))
+        guard at(slots, .hidden) == 0, alpha > 0 else { return }
 
-        let width = max(at(base, .boundsWidth), 0), height = max(at(base, .boundsHeight), 0)
-        let bounds = Rect(x: at(base, .boundsX), y: at(base, .boundsY), width: width, height: height)
-        let local = ViewGeometry.localToParent(values, base: base)
+        let width = max(at(slots, .boundsWidth), 0), height = max(at(slots, .boundsHeight), 0)
+        let bounds = Rect(x: at(slots, .boundsX), y: at(slots, .boundsY), width: width, height: height)
+        let local = ViewGeometry.localToParent(values, slots: slots)
         let toCanvas = local.concatenating(parentToCanvas)
         var extent = bounds
         if let length = cullInfo[index].labelLength {
             // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
             // em a character) so a label sliding in from off-screen is not cut off early.
-            let fontSize = min(max(at(base, .labelFontSize), 0), Label.fontSizeRange.upperBound)
+            let fontSize = min(max(at(slots, .labelFontSize), 0), Label.fontSizeRange.upperBound)
             let spill = max(Double(length) * fontSize - width, 0) + fontSize
             extent = Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
                           width: width + 2 * spill, height: height + 2 * fontSize)
         }
-        let shadow = shadowStyle(base: base, local: local)
+        let shadow = shadowStyle(slots: slots, local: local)
         if let shadow {
             let margin = abs(shadow.offset.width) + abs(shadow.offset.height) + 2 * shadow.radius
             extent = Rect(x: extent.minX - margin, y: extent.minY - margin,
@@ -96,12 +95,12 @@ struct FrameBuilder {
             emit(.shadow(try path(of: template, width: width, height: height).applying(local), style))
         }
         commands.append(.concat(local))
-        let radius = max(at(base, .cornerRadius), 0)
+        let radius = max(at(slots, .cornerRadius), 0)
         let outline = Path(roundedRect: bounds, cornerRadius: radius, curve: view.cornerCurve)
         if visible {
-            let background = color(base, .backgroundRed, alpha: contentAlpha)
+            let background = color(slots, .background, alpha: contentAlpha)
             if background.alpha > 0 { emit(.fill(outline, background)) }
-            try drawContent(view, base: base, bounds: bounds, outline: outline, alpha: contentAlpha)
+            try drawContent(view, slots: slots, bounds: bounds, outline: outline, alpha: contentAlpha)
         }
         if hasChildren {
             var childClip = clip
@@ -113,9 +112,9 @@ struct FrameBuilder {
             for child in ordered(children[index]) { try draw(view: child, parentToCanvas: toCanvas, clip: childClip) }
             if view.clipsToBounds { commands.append(.restore) }
         }
-        let borderWidth = at(base, .borderWidth)
+        let borderWidth = at(slots, .borderWidth)
         if visible, borderWidth > 0 {
-            let borderColor = color(base, .borderRed, alpha: contentAlpha)
+            let borderColor = color(slots, .border, alpha: contentAlpha)
             if borderColor.alpha > 0 {
                 let inset = borderWidth / 2
                 let rect = Rect(x: bounds.minX + inset, y: bounds.minY + inset,

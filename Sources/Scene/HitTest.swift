@@ -23,10 +23,10 @@ struct HitTest {
     }
 
     private func hit(_ index: Int, point: Point, parentToCanvas: AffineTransform) -> Int? {
-        let base = index * ViewProperty.count
-        func at(_ p: ViewProperty) -> Double { values[base + p.rawValue] }
+        let slots = SlotLayout.slots(of: ViewID(index))
+        func at(_ p: ViewProperty) -> Double { values[slots[p]] }
         guard scene.views[index].isUserInteractionEnabled, at(.hidden) == 0, at(.alpha) >= Self.minimumAlpha else { return nil }
-        let toCanvas = ViewGeometry.localToParent(values, base: base).concatenating(parentToCanvas)
+        let toCanvas = ViewGeometry.localToParent(values, slots: slots).concatenating(parentToCanvas)
         guard let local = toCanvas.inverse(applyingTo: point) else { return nil }
         let minX = at(.boundsX), minY = at(.boundsY)
         guard local.x >= minX, local.y >= minY, local.x < minX + at(.boundsWidth), local.y < minY + at(.boundsHeight) else { return nil }
@@ -38,9 +38,9 @@ struct HitTest {
 
     /// Siblings front to back: decreasing zPosition, then the later in the file first.
     private func frontToBack(_ siblings: [Int]) -> [Int] {
-        let z = ViewProperty.zPosition.rawValue
+        func z(_ view: Int) -> Double { values[SlotLayout.slots(of: ViewID(view))[.zPosition]] }
         return siblings.enumerated().sorted { a, b in
-            let za = values[a.element * ViewProperty.count + z], zb = values[b.element * ViewProperty.count + z]
+            let za = z(a.element), zb = z(b.element)
             return za != zb ? za > zb : a.offset > b.offset
         }.map(\.element)
     }

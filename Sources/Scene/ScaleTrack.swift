@@ -157,9 +157,9 @@ extension Binding {
         switch source {
         case .expression(let expression): return expression.references
         case .scale(let track):
-            var refs = [track.source] + track.latches.map(PropertyRef.slot)
+            var refs = [track.source] + track.latches.map { PropertyRef.slot(SlotID($0)) }
             if case .derived(let view, let property) = target {
-                refs += ViewGeometry.bindingWriteInputs(property, base: view * ViewProperty.count).map(PropertyRef.slot)
+                refs += ViewGeometry.bindingWriteInputs(property, slots: SlotLayout.slots(of: view)).map { PropertyRef.slot(SlotID($0)) }
             }
             return refs
         }

@@ -4,8 +4,8 @@ import Motion
 /// systems modules add. Built by `SceneFile` or in code, checked by `validate()` (the Player
 /// checks too), played by `Player`.
 ///
-/// The property store holds every scalar: views' stored properties first (`ViewProperty.count`
-/// slots per view, in view order), then variables, then `extraSlots`.
+/// The property store holds every scalar: views' stored properties first, then variables, then
+/// `extraSlots`, as `layout` places them. `SceneBuilder` builds one with its ids.
 public struct Scene: Sendable {
     /// Used for output names.
     public var name: String
@@ -86,56 +86,65 @@ public struct Scene: Sendable {
 
     // MARK: The property store's layout
 
+    /// Where each slot lives.
+    public var layout: SlotLayout {
+        SlotLayout(viewCount: views.count, variableCount: variables.count, declaredCount: extraSlots.count)
+    }
     /// Slots used by views.
-    public var viewSlotCount: Int { views.count * ViewProperty.count }
-    /// The first variable's slot.
-    public var variableBase: Int { viewSlotCount }
-    /// The first extra slot.
-    public var extraBase: Int { viewSlotCount + variables.count }
+    public var viewSlotCount: Int { layout.viewSlotCount }
     /// Every slot.
-    public var slotCount: Int { extraBase + extraSlots.count }
+    public var slotCount: Int { layout.slotCount }
 
-    /// The slot of variable `index`.
-    public func variableSlot(_ index: Int) -> Int { variableBase + index }
+    /// The slot of `variable`.
+    public func slot(_ variable: VariableID) -> SlotID { layout.slot(variable) }
+
+    /// The store index of `variable`, for loops over the store's arrays (elsewhere `slot(_:)`).
+    public func variableSlot(_ variable: VariableID) -> Int { layout.slot(variable).index }
+
+    /// The view `id`.
+    public func view(_ id: ViewID) -> View { views[id.index] }
 
     /// Each slot's initial model value.
     public func initialModel() -> [Double] {
-        var model = [Double](repeating: 0, count: slotCount)
+        let layout = layout
+        var model = [Double](repeating: 0, count: layout.slotCount)
         for (index, view) in views.enumerated() {
-            let base = index * ViewProperty.count
-            for property in ViewProperty.allCases { model[base + property.rawValue] = view.initialValue(of: property) }
+            let slots = layout.slots(of: ViewID(index))
+            for property in ViewProperty.allCases { model[slots[property]] = view.initialValue(of: property) }
         }
-        for (index, variable) in variables.enumerated() { model[variableBase + index] = variable.initialValue }
-        for (index, slot) in extraSlots.enumerated() { model[extraBase + index] = slot.initialValue }
+        for (index, variable) in variables.enumerated() { model[layout.slot(VariableID(index)).index] = variable.initialValue }
+        for (index, slot) in extraSlots.enumerated() { model[layout.slot(declared: index).index] = slot.initialValue }
         return model
     }
 
     /// Whether a new animation on `slot` adds to one in flight under `animationModel`.
     public func isAdditive(slot: Int) -> Bool {
         guard animationModel == .ios8 else { return false }
-        if slot < viewSlotCount { return ViewProperty(rawValue: slot % ViewProperty.count)!.isAdditive }
-        if slot >= extraBase { return extraSlots[slot - extraBase].isAdditive }
-        return false
+        switch layout.place(of: SlotID(slot)) {
+        case .view(_, let property): return property.isAdditive
+        case .declared(let index): return extraSlots[index].isAdditive
+        case .variable, .outside: return false
+        }
     }
 
     // MARK: Names
 
-    /// The index of the view with `id`, or nil. Linear; `SceneIndex` looks up in constant time.
-    public func viewIndex(id: String) -> Int? { views.firstIndex { $0.id == id } }
+    /// The view with `id`, or nil. Linear; `SceneIndex` looks up in constant time.
+    public func viewIndex(id: String) -> ViewID? { views.firstIndex { $0.id == id }.map(ViewID.init) }
 
     /// `ID.path` (or `variables.NAME`, or a module's name) for a property: the form scene files,
     /// `trace` and `plot` use.
     public func name(of ref: PropertyRef) -> String {
         switch ref {
         case .derived(let view, let property):
-            return "\(views[view].id).\(property.path)"
+            return "\(self.view(view).id).\(property.path)"
         case .slot(let slot):
-            if slot < viewSlotCount {
-                return "\(views[slot / ViewProperty.count].id).\(ViewProperty(rawValue: slot % ViewProperty.count)!.path)"
+            switch layout.place(of: slot) {
+            case .view(let view, let property): return "\(self.view(view).id).\(property.path)"
+            case .variable(let variable): return "variables.\(variables[variable.index].name)"
+            case .declared(let index): return extraSlots[index].name
+            case .outside: return "slot \(slot.index)"
             }
-            if slot < extraBase { return "variables.\(variables[slot - variableBase].name)" }
-            if slot < slotCount { return extraSlots[slot - extraBase].name }
-            return "slot \(slot)"
         }
     }
 
@@ -143,15 +152,15 @@ public struct Scene: Sendable {
     public func property(named name: String) -> PropertyRef? {
         if let ref = Self.viewProperty(named: name, viewIndex: viewIndex(id:)) { return ref }
         if name.hasPrefix("variables."), let index = variables.firstIndex(where: { "variables.\($0.name)" == name }) {
-            return .slot(variableSlot(index))
+            return .slot(slot(VariableID(index)))
         }
-        if let index = extraSlots.firstIndex(where: { $0.name == name }) { return .slot(extraBase + index) }
+        if let index = extraSlots.firstIndex(where: { $0.name == name }) { return .slot(layout.slot(declared: index)) }
         for namespace in namespaces { if let ref = namespace.resolve(name, in: self) { return ref } }
         return nil
     }
 
     /// "ID.path" for a view property, resolving the id with `viewIndex`.
-    static func viewProperty(named name: String, viewIndex: (String) -> Int?) -> PropertyRef? {
+    static func viewProperty(named name: String, viewIndex: (String) -> ViewID?) -> PropertyRef? {
         guard let dot = name.firstIndex(of: "."), let view = viewIndex(String(name[..<dot])) else { return nil }
         let path = String(name[name.index(after: dot)...])
         if let property = ViewProperty(path: path) { return .view(view, property) }

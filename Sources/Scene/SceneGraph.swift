@@ -88,7 +88,7 @@ struct SceneChecker {
             if !Self.isIdentifier(view.id) { errors.append(.invalidViewID(view: index, id: view.id)) } else if ids[view.id] != nil {
                 errors.append(.duplicateViewID(view: index, id: view.id))
             } else { ids[view.id] = index }
-            if let parent = view.parent {
+            if let parent = view.parent?.index {
                 if parent >= 0 && parent < index { children[parent].append(index) } else { errors.append(.invalidParent(view: index, id: view.id)) }
             } else { roots.append(index) }
             if !(view.anchorPoint.x.isFinite && view.anchorPoint.y.isFinite) {
@@ -100,7 +100,7 @@ struct SceneChecker {
             }
             if let label = view.label, !Label.fontSizeRange.contains(label.fontSize) { errors.append(.invalidFontSize(view: index, id: view.id)) }
             checkDrawing(of: view, index: index)
-            if let action = view.tapAction, action < 0 || action >= scene.actions.count {
+            if let action = view.tapAction?.index, action < 0 || action >= scene.actions.count {
                 errors.append(.invalidReference(.view(index), what: "the tap action \(action) of view '\(view.id)'"))
             }
             if let shape = view.shape {
@@ -129,7 +129,7 @@ struct SceneChecker {
         for (a, action) in scene.actions.enumerated() {
             if let condition = action.condition { checkExpression(condition, .boolean, at: .action(a)) }
             for assignment in action.assignments {
-                if assignment.variable < 0 || assignment.variable >= scene.variables.count {
+                if assignment.variable.index < 0 || assignment.variable.index >= scene.variables.count {
                     errors.append(.invalidReference(.action(a), what: "variable \(assignment.variable)"))
                 }
                 checkExpression(assignment.value, .number, at: .action(a))
@@ -155,7 +155,7 @@ struct SceneChecker {
                     errors.append(.invalidReference(.step(action: a, index: s), what: "the animated property"))
                     continue
                 }
-                if case .slot(let slot) = step.property, slot < scene.viewSlotCount, slot % ViewProperty.count == ViewProperty.hidden.rawValue {
+                if let (_, property) = step.property.viewProperty(in: scene.layout), !property.isAnimatable {
                     errors.append(.notAnimatable(action: a, step: s, property: scene.name(of: step.property)))
                 }
                 if case .basic(.expression(let e), _) = step.motion { checkExpression(e, .number, at: .step(action: a, index: s)) }
@@ -180,7 +180,7 @@ struct SceneChecker {
     }
 
     private mutating func checkScale(_ track: ScaleTrack, binding b: Int) {
-        let refs = [track.source] + track.latches.map(PropertyRef.slot)
+        let refs = [track.source] + track.latches.map { PropertyRef.slot(SlotID($0)) }
         if let problem = track.problem ?? (refs.allSatisfy(valid) ? nil : "its source or a latch does not exist") {
             let property = valid(scene.bindings[b].target) ? scene.name(of: scene.bindings[b].target) : "?"
             errors.append(.invalidScale(binding: b, property: property, what: problem))
@@ -209,7 +209,7 @@ struct SceneChecker {
         guard !drivers.isEmpty else { return }
         for (a, action) in scene.actions.enumerated() {
             var written: [(Int, SceneElement)] = action.assignments.compactMap { assignment in
-                assignment.variable < scene.variables.count ? (scene.variableSlot(assignment.variable), .action(a)) : nil
+                scene.variables.indices.contains(assignment.variable.index) ? (scene.variableSlot(assignment.variable), .action(a)) : nil
             }
             for (s, step) in action.steps.enumerated() where valid(step.property) {
                 written += step.property.primarySlots.map { ($0, .step(action: a, index: s)) }
@@ -218,7 +218,7 @@ struct SceneChecker {
             var reported = Set<SceneElement>()   // one error per animation, not one per slot
             for (slot, element) in written {
                 if let driver = drivers[slot], reported.insert(element).inserted {
-                    errors.append(.drivenPropertyWritten(element, property: scene.name(of: .slot(slot)), driver: driver, action: action.name))
+                    errors.append(.drivenPropertyWritten(element, property: scene.name(of: .slot(SlotID(slot))), driver: driver, action: action.name))
                 }
             }
         }
@@ -227,7 +227,7 @@ struct SceneChecker {
     private mutating func claim(_ slots: [Int], by driver: String, at element: SceneElement) {
         for slot in slots {
             if let first = drivers[slot] {
-                errors.append(.twoDrivers(element, property: scene.name(of: .slot(slot)), first: first, second: driver))
+                errors.append(.twoDrivers(element, property: scene.name(of: .slot(SlotID(slot))), first: first, second: driver))
             } else {
                 drivers[slot] = driver
             }
@@ -248,10 +248,12 @@ struct SceneChecker {
             for slot in pass.drivenSlots { writers[slot, default: []].append(bindings.count + p) }
         }
         // Views whose rotation can be other than 0: their frames mix both axes.
-        let rotation = ViewProperty.rotation.rawValue
+        let layout = scene.layout
         var rotatable = Set(scene.views.indices.filter { scene.views[$0].transform.rotation != 0 })
         func noteRotation(_ slots: [Int]) {
-            for slot in slots where slot < scene.viewSlotCount && slot % ViewProperty.count == rotation { rotatable.insert(slot / ViewProperty.count) }
+            for slot in slots {
+                if let (view, property) = layout.view(of: SlotID(slot)), property == .rotation { rotatable.insert(view.index) }
+            }
         }
         for binding in bindings where valid(binding.target) { noteRotation(binding.target.writtenSlots) }
         for action in scene.actions { for step in action.steps where valid(step.property) { noteRotation(step.property.writtenSlots) } }
@@ -272,7 +274,7 @@ struct SceneChecker {
             var seen = Set<Int>()
             for ref in binding.inputs where valid(ref) {
                 let isRotatable: Bool
-                if case .derived(let view, _) = ref { isRotatable = rotatable.contains(view) } else { isRotatable = false }
+                if case .derived(let view, _) = ref { isRotatable = rotatable.contains(view.index) } else { isRotatable = false }
                 for slot in ref.readSlots(rotatable: isRotatable) {
                     for writer in writers[slot] ?? [] where seen.insert(writer).inserted {
                         successors[writer].append(b)

@@ -89,8 +89,8 @@ public struct PointExpression: Hashable, Sendable {
 /// store animates them.
 public struct View: Hashable, Sendable {
     public var id: String
-    /// Index of the parent in `Scene.views`, nil for a top-level view.
-    public var parent: Int?
+    /// The parent (which comes before it in `Scene.views`), nil for a top-level view.
+    public var parent: ViewID?
     /// Points, in the parent's bounds coordinates.
     public var position: Point
     /// Points; the origin is the coordinate of the view's top-left corner in its own space.
@@ -120,18 +120,18 @@ public struct View: Hashable, Sendable {
     public var gradient: Gradient?
     /// A UIImageView's image, placed by its content mode.
     public var image: ViewImage?
-    /// Index into `Scene.actions` run when the view is tapped.
-    public var tapAction: Int?
+    /// The action run when the view is tapped.
+    public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).
     public var isUserInteractionEnabled = true
 
     /// A view placed by `frame` as UIKit's `init(frame:)` does: bounds (0, 0, w, h), position at
     /// the frame's anchor point.
-    public init(id: String, parent: Int? = nil, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5),
+    public init(id: String, parent: ViewID? = nil, frame: Rect, anchorPoint: Point = Point(x: 0.5, y: 0.5),
                 transform: ViewTransform = .identity, backgroundColor: Color = .clear, alpha: Double = 1,
                 cornerRadius: Double = 0, borderWidth: Double = 0, borderColor: Color = .black,
                 rotation: Double? = nil, zPosition: Double = 0, isHidden: Bool = false, clipsToBounds: Bool = false,
-                label: Label? = nil, shape: Shape? = nil, tapAction: Int? = nil) {
+                label: Label? = nil, shape: Shape? = nil, tapAction: ActionID? = nil) {
         self.id = id; self.parent = parent
         self.bounds = Rect(x: 0, y: 0, width: frame.width, height: frame.height)
         self.anchorPoint = anchorPoint
@@ -182,40 +182,36 @@ public struct View: Hashable, Sendable {
         case .alpha: return alpha
         case .cornerRadius: return cornerRadius
         case .borderWidth: return borderWidth
-        case .borderRed: return borderColor.red
-        case .borderGreen: return borderColor.green
-        case .borderBlue: return borderColor.blue
-        case .borderAlpha: return borderColor.alpha
-        case .backgroundRed: return backgroundColor.red
-        case .backgroundGreen: return backgroundColor.green
-        case .backgroundBlue: return backgroundColor.blue
-        case .backgroundAlpha: return backgroundColor.alpha
-        case .labelRed: return label?.color.red ?? 0
-        case .labelGreen: return label?.color.green ?? 0
-        case .labelBlue: return label?.color.blue ?? 0
-        case .labelAlpha: return label?.color.alpha ?? 1
-        case .fillRed: return shape?.fill.red ?? 0
-        case .fillGreen: return shape?.fill.green ?? 0
-        case .fillBlue: return shape?.fill.blue ?? 0
-        case .fillAlpha: return shape?.fill.alpha ?? 0
-        case .strokeRed: return shape?.stroke.red ?? 0
-        case .strokeGreen: return shape?.stroke.green ?? 0
-        case .strokeBlue: return shape?.stroke.blue ?? 0
-        case .strokeAlpha: return shape?.stroke.alpha ?? 0
         case .lineWidth: return shape?.lineWidth ?? 1
         case .zPosition: return zPosition
         case .hidden: return isHidden ? 1 : 0
         case .labelFontSize: return label?.fontSize ?? 17
-        case .shadowRed: return shadow.color.red
-        case .shadowGreen: return shadow.color.green
-        case .shadowBlue: return shadow.color.blue
-        case .shadowAlpha: return shadow.color.alpha
         case .shadowOpacity: return shadow.opacity
         case .shadowOffsetWidth: return shadow.offset.width
         case .shadowOffsetHeight: return shadow.offset.height
         case .shadowRadius: return shadow.radius
         case .strokeStart: return shape?.strokeStart ?? 0
         case .strokeEnd: return shape?.strokeEnd ?? 1
+        case .borderRed, .borderGreen, .borderBlue, .borderAlpha, .backgroundRed, .backgroundGreen, .backgroundBlue,
+             .backgroundAlpha, .labelRed, .labelGreen, .labelBlue, .labelAlpha, .fillRed, .fillGreen, .fillBlue, .fillAlpha,
+             .strokeRed, .strokeGreen, .strokeBlue, .strokeAlpha, .shadowRed, .shadowGreen, .shadowBlue, .shadowAlpha:
+            let (color, channel) = property.colorChannel!   // every case listed here is a channel
+            return initialValue(of: color, channel)
         }
+    }
+
+    /// The initial value of one channel of a colour. A view without a label or shape has a
+    /// black label colour and a clear fill and stroke.
+    func initialValue(of color: ColorProperty, _ channel: ColorChannel) -> Double {
+        let value: Color
+        switch color {
+        case .border: value = borderColor
+        case .background: value = backgroundColor
+        case .label: value = label?.color ?? .black
+        case .fill: value = shape?.fill ?? .clear
+        case .stroke: value = shape?.stroke ?? .clear
+        case .shadow: value = shadow.color
+        }
+        return channel.value(in: value)
     }
 }

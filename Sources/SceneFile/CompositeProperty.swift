@@ -23,7 +23,7 @@ struct CompositeProperty {
 
     /// A colour held in declared slots (`refs`: r, g, b, a), such as a gradient's `colors.N`.
     static func color(_ path: String, refs: [PropertyRef]) -> CompositeProperty {
-        var composite = CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
+        var composite = CompositeProperty(.color, ColorChannel.allCases.map { "\(path).\($0.path)" })
         composite.slotRefs = refs
         return composite
     }
@@ -51,9 +51,9 @@ struct CompositeProperty {
             return CompositeProperty(.transform, ["transform.translation.x", "transform.translation.y",
                                                   "transform.scale.x", "transform.scale.y", "transform.rotation"])
         case "shadowOffset": return CompositeProperty(.point, ["shadowOffset.width", "shadowOffset.height"])
-        case "backgroundColor", "borderColor", "label.color", "shape.fill", "shape.stroke", "shadowColor":
-            return CompositeProperty(.color, ["r", "g", "b", "a"].map { "\(path).\($0)" })
-        default: return nil
+        default:
+            guard let color = ColorProperty(path: path) else { return nil }
+            return CompositeProperty(.color, color.components.map(\.path))
         }
     }
 
@@ -64,7 +64,7 @@ struct CompositeProperty {
 
     /// The refs of view `view` an animation to `values` (in component order) animates, with
     /// the value each takes.
-    func animatedRefs(view: Int, values: [Double]) -> [(ref: PropertyRef, value: Double)] {
+    func animatedRefs(view: ViewID, values: [Double]) -> [(ref: PropertyRef, value: Double)] {
         if let slotRefs { return zip(slotRefs, values).map { ($0, $1) } }
         return animated.map { path, component in
             let ref: PropertyRef = DerivedViewProperty(rawValue: path).map { .view(view, $0) } ?? .view(view, ViewProperty(path: path)!)

@@ -143,7 +143,7 @@ extension SceneDecoder {
             guard let toNode = fields["to"] else {
                 throw node.error(.missingKey, "missing key 'to' (\(composite.valueDescription))")
             }
-            return composite.animatedRefs(view: view, values: try composite.values(toNode)).map { ref, value in
+            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode)).map { ref, value in
                 AnimationStep(property: ref, motion: .basic(target: .value(value), timing: timing), delay: delay,
                               takesShortestRotation: composite.kind == .transform)
             }
@@ -169,8 +169,8 @@ extension SceneDecoder {
 
     /// The view and composite named by "ID.composite", or nil for a scalar path.
     func compositeProperty(_ text: String, at node: Located) throws -> (Int, CompositeProperty)? {
-        if let dot = text.firstIndex(of: "."), let view = viewIndex[String(text[..<dot])], declaredSlot("\(text).r") != nil {
-            let refs = ["r", "g", "b", "a"].compactMap { declaredSlot("\(text).\($0)") }
+        if let dot = text.firstIndex(of: "."), let view = viewIndex[String(text[..<dot])], declaredSlot("\(text).\(ColorChannel.red.path)") != nil {
+            let refs = ColorChannel.allCases.compactMap { declaredSlot("\(text).\($0.path)") }
             return (view, CompositeProperty.color(String(text[text.index(after: dot)...]), refs: refs))
         }
         guard let dot = text.firstIndex(of: "."), let composite = CompositeProperty.named(String(text[text.index(after: dot)...])) else { return nil }

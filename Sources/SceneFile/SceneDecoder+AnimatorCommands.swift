@@ -7,9 +7,13 @@ extension SceneDecoder {
     static let animatorCommandKeys = animatorVerbs + ["afterDelay", "withoutFinishing", "at", "curve", "spring", "durationFactor",
                                                       "fractionComplete", "isReversed", "isInterruptible", "pausesOnCompletion", "scrubsLinearly"]
 
-    /// The system index of animator `index` (scroll views, then pan recognizers, then animators).
-    func animatorSystemIndex(_ index: Int) -> Int { scrollViews.count + pans.count + index }
-    func panSystemIndex(_ index: Int) -> Int { scrollViews.count + index }
+    /// The system index of animator `index`.
+    func animatorSystemIndex(_ index: Int) -> Int { animators[index].system.index }
+    /// The system index of pan recognizer `index`.
+    func panSystemIndex(_ index: Int) -> Int {
+        guard let system = pans[index].system else { preconditionFailure("pan systems are reserved before actions") }
+        return system.index
+    }
 
     /// An action's `animators:` list: each entry one UIViewPropertyAnimator call, e.g.
     /// `{create: playerAnimator}`, `{set: playerAnimator, fractionComplete: "..."}`,
@@ -49,8 +53,7 @@ extension SceneDecoder {
     /// A slot the action sets to `value` just before its commands: a declared slot (extra
     /// slots come after every variable, so declaring one never moves another slot).
     private mutating func argumentSlot(_ name: String, _ value: Expression, into assignments: inout [SlotAssignment]) -> Int {
-        extraSlots.append(SlotDeclaration(name: "_" + name, initialValue: 0))
-        let slot = views.count * ViewProperty.count + variables.count + extraSlots.count - 1
+        let slot = builder.declare(SlotDeclaration(name: "_" + name, initialValue: 0)).index
         assignments.append(SlotAssignment(slot: slot, value: value))
         return slot
     }

@@ -13,6 +13,7 @@ struct AnimatorDeclarationEntry {
     var commands: [AnimatorCommand] = []
     /// Slots: state, fractionComplete, isReversed, isRunning, finalPosition.
     var stateSlots: [Int]
+    var system: SystemID
 }
 
 /// A pan recognizer as read from a view's `pan:`.
@@ -22,6 +23,8 @@ struct PanEntry {
     var node: Located
     var slots: [Int]
     var handlers: [String: Int] = [:]
+    /// Reserved with the animators', after the scroll views'.
+    var system: SystemID?
 }
 
 extension SceneDecoder {
@@ -33,10 +36,9 @@ extension SceneDecoder {
     static let panSlotNames = ["translation.x", "translation.y", "velocity.x", "velocity.y", "state", "isEnabled"]
 
     /// A hidden variable (a slot no file names directly): `_NAME`.
-    mutating func hiddenSlot(_ name: String, initial: Double = 0) -> Int {
-        let index = variables.count
-        variables.append(Variable(name: "_" + name.replacingOccurrences(of: ".", with: "_"), initialValue: initial))
-        return views.count * ViewProperty.count + index
+    mutating func hiddenSlot(_ name: String, initial: Double = 0) -> SlotID {
+        let variable = builder.addVariable("_" + name.replacingOccurrences(of: ".", with: "_"), initialValue: initial)
+        return builder.layout.slot(variable)
     }
 
     /// The slots of every animator's and pan recognizer's own properties, named `ID.path`
@@ -44,10 +46,11 @@ extension SceneDecoder {
     mutating func declareAnimatorsAndPans(_ node: Located?) {
         for index in pans.indices {
             let id = pans[index].id
+            pans[index].system = builder.reserveSystem()
             pans[index].slots = Self.panSlotNames.map { name in
                 let slot = hiddenSlot("\(id).\(name)", initial: name == "isEnabled" ? 1 : 0)
                 systemSlotNames["\(id).\(name)"] = slot
-                return slot
+                return slot.index
             }
         }
         guard let node else { return }
@@ -61,11 +64,12 @@ extension SceneDecoder {
                     let slots = Self.animatorStateNames.map { name -> Int in
                         let slot = d.hiddenSlot("\(id).\(name)")
                         d.systemSlotNames["\(id).\(name)"] = slot
-                        return slot
+                        return slot.index
                     }
                     let placeholder = PropertyAnimatorDeclaration(id: id, duration: 1, timing: .curve(.easeInEaseOut), targets: [])
-                    d.animators.append(AnimatorDeclarationEntry(declaration: placeholder, targetValues: [], node: value, stateSlots: slots))
-                    d.sources[.system(d.animators.count - 1)] = keyNode
+                    let system = d.builder.reserveSystem()
+                    d.animators.append(AnimatorDeclarationEntry(declaration: placeholder, targetValues: [], node: value, stateSlots: slots, system: system))
+                    d.sources[.system(system.index)] = keyNode
                 }
             }
         }
@@ -90,7 +94,7 @@ extension SceneDecoder {
                     let delayFactor = try item["delayFactor"]?.number(in: 0...0.999, "a delay factor from 0 up to (not including) 1") ?? 0
                     for (property, value) in try d.animatorTargets(item, owner: element) {
                         let slot = d.hiddenSlot("\(entry.declaration.id).target\(declaration.targets.count)")
-                        declaration.targets.append(.init(property: property, argumentSlot: slot, delayFactor: delayFactor))
+                        declaration.targets.append(.init(property: property, argumentSlot: slot.index, delayFactor: delayFactor))
                         values.append(value)
                     }
                 }
@@ -113,7 +117,7 @@ extension SceneDecoder {
                      try expression(toNode.element(elements[i], index: i), ownSize: false, inAction: true))
                 }
             }
-            return composite.animatedRefs(view: view, values: try composite.values(toNode)).map { ($0.ref, Expression.constant($0.value)) }
+            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode)).map { ($0.ref, Expression.constant($0.value)) }
         }
         return [(try propertyRef(text, at: propertyNode), try expression(toNode, ownSize: false, inAction: true))]
     }
@@ -154,9 +158,8 @@ extension SceneDecoder {
         }
     }
 
-    /// Completions and systems, once actions are known.
-    mutating func animatorAndPanSystems(systemBase: Int, initialModel: [Double]) -> [any SceneSystem] {
-        var systems: [any SceneSystem] = []
+    /// Completions and systems, once actions are known: installed as reserved.
+    mutating func installAnimatorAndPanSystems(initialModel: [Double]) {
         for entry in pans {
             var handlers: [String: [Int]] = [:]
             if let fields = try? entry.node.mapping(allowed: Self.panKeys) {
@@ -167,12 +170,13 @@ extension SceneDecoder {
                     for item in items { attempt { d in handlers[key, default: []].append(try d.actionIndex(item)) } }
                 }
             }
-            var system = PanRecognizerSystem(id: entry.id, view: entry.view, slots: entry.slots, began: handlers["began"] ?? [],
+            var system = PanRecognizerSystem(id: entry.id, view: ViewID(entry.view), slots: entry.slots, began: handlers["began"] ?? [],
                                              changed: handlers["changed"] ?? [], ended: handlers["ended"] ?? [], cancelled: handlers["cancelled"] ?? [])
             if let fields = try? entry.node.mapping(allowed: Self.panKeys), let enabled = fields["isEnabled"] {
                 attempt { _ in system.isEnabled = try enabled.bool() }
             }
-            systems.append(system)
+            guard let id = entry.system else { preconditionFailure("pan systems are reserved before actions") }
+            builder.install(system, as: id)
         }
         for index in animators.indices {
             var declaration = animators[index].declaration
@@ -180,11 +184,11 @@ extension SceneDecoder {
                 let items: [Located] = { if case .sequence = node.node { return (try? node.sequence("completion actions")) ?? [] } else { return [node] } }()
                 for item in items { attempt { d in declaration.completions.append(try d.actionIndex(item)) } }
             }
-            systems.append(PropertyAnimatorSystem(declaration: declaration, commands: animators[index].commands,
-                                                  stateSlots: animators[index].stateSlots, initialModel: initialModel,
-                                                  viewSlotCount: views.count * ViewProperty.count))
+            builder.install(PropertyAnimatorSystem(declaration: declaration, commands: animators[index].commands,
+                                                   stateSlots: animators[index].stateSlots, initialModel: initialModel,
+                                                   layout: builder.layout),
+                            as: animators[index].system)
         }
-        return systems
     }
 }
 

@@ -49,13 +49,13 @@ extension SceneDecoder {
 
     /// The first constraint slot: three a constraint (constant, priority, isActive) among the
     /// declared slots, reserved once constraints are read (after every variable).
-    var constraintSlotBase: Int { layout.slotBase ?? views.count * ViewProperty.count + variables.count + extraSlots.count }
+    var constraintSlotBase: Int { layout.slotBase ?? builder.nextDeclaredSlot.index }
 
     /// Reserves the constraints' slots among the declared slots, where they are numbered from now on.
     mutating func reserveConstraintSlots() {
         guard !layout.constraints.isEmpty, layout.slotBase == nil else { return }
-        layout.slotBase = views.count * ViewProperty.count + variables.count + extraSlots.count
-        extraSlots += LayoutPass.slotDeclarations(for: layout.constraints)
+        let declared = LayoutPass.slotDeclarations(for: layout.constraints).map { builder.declare($0) }
+        layout.slotBase = declared.first?.index
     }
 
     /// `constraints:` — a mapping of id → "first.attribute == second.attribute × m + c @p", or
@@ -97,7 +97,7 @@ extension SceneDecoder {
         var secondAttribute: LayoutAttribute?
         if let item = parsed.secondItem, let name = parsed.secondAttribute {
             switch item {
-            case "superview": second = views[first].parent.map { .view($0) } ?? .canvas
+            case "superview": second = views[first].parent.map { .view($0.index) } ?? .canvas
             case "safeArea": second = .safeArea
             case "topLayoutGuide": second = .topLayoutGuide
             case "bottomLayoutGuide": second = .bottomLayoutGuide
@@ -132,7 +132,7 @@ extension SceneDecoder {
             throw node.error(.unknownReference, "constraints have no property '\(path)'; expected one of: \(Self.constraintProperties.joined(separator: ", "))",
                              suggestion: closestName(to: path, in: Self.constraintProperties))
         }
-        return .slot(constraintSlotBase + 3 * index + k)
+        return .slot(SlotID(constraintSlotBase + 3 * index + k))
     }
 
     var constraintPropertyNames: [String] {
@@ -161,7 +161,7 @@ extension SceneDecoder {
                 throw keyNode.error(.unknownReference, "'\(name)' is not a constraint's property; expected 'ID.constant', 'ID.priority' or 'ID.isActive'",
                                     suggestion: closestName(to: name, in: constraintPropertyNames))
             }
-            change.assignments.append(SlotAssignment(slot: slot, value: try expression(value, ownSize: false, inAction: true)))
+            change.assignments.append(SlotAssignment(slot: slot.index, value: try expression(value, ownSize: false, inAction: true)))
         }
         let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
         if let springNode = fields["spring"] {
@@ -180,7 +180,7 @@ extension SceneDecoder {
     mutating func attachLayout(to scene: inout Scene, root: Located) {
         guard !layout.constraints.isEmpty, let base = layout.slotBase else { return }
         let declared = LayoutPass.slotDeclarations(for: layout.constraints)
-        precondition(Array(scene.extraSlots[(base - scene.extraBase)...].prefix(declared.count)) == declared, "constraint slots were reserved here")
+        precondition(declared.indices.allSatisfy { scene.name(of: .slot(SlotID(base + $0))) == declared[$0].name }, "constraint slots were reserved here")
         do {
             scene.derivedPasses.append(try LayoutPass(scene: scene, constraints: layout.constraints, slotBase: base,
                                                       safeAreaInsets: layout.safeAreaInsets, measuring: layout.measuring,

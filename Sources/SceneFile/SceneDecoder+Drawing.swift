@@ -116,14 +116,25 @@ extension SceneDecoder {
         }
         if let start = fields["startPoint"] { gradient.startPoint = try start.point() }
         if let end = fields["endPoint"] { gradient.endPoint = try end.point() }
-        // Four slots a colour, so `ID.colors.N.r` ... animate.
-        gradient.colorSlots = extraSlots.count
-        for (i, color) in colors.enumerated() {
-            for (component, value) in zip(["r", "g", "b", "a"], [color.red, color.green, color.blue, color.alpha]) {
-                extraSlots.append(SlotDeclaration(name: "\(viewID).colors.\(i).\(component)", initialValue: value))
-            }
-        }
+        // Four slots a colour, so `ID.colors.N.r` ... animate; declared once the variables are closed.
+        pendingGradients.append((viewID, colors))
         return gradient
+    }
+
+    /// Closes the variables and declares the slots of the gradients' colours, in view order,
+    /// first among the declared slots.
+    mutating func declareGradientSlots() {
+        builder.closeVariables()
+        for (viewID, colors) in pendingGradients {
+            let first = extraSlots.count
+            for (i, color) in colors.enumerated() {
+                for channel in ColorChannel.allCases {
+                    builder.declare(SlotDeclaration(name: "\(viewID).colors.\(i).\(channel.path)", initialValue: channel.value(in: color)))
+                }
+            }
+            if let view = builder.view(named: viewID), builder[view].gradient != nil { builder[view].gradient?.colorSlots = first }
+        }
+        pendingGradients = []
     }
 
     /// The canvas background: a colour, or `transparent` (clear: frames are written as RGBA

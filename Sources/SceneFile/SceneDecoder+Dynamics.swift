@@ -78,8 +78,8 @@ extension SceneDecoder {
         if let n = fields["onPause"] { model.onPause = try actionReference(n) }
         if let n = fields["onResume"] { model.onResume = try actionReference(n) }
         let slots = model.items.map { item -> (x: Int, y: Int, rotation: Int) in
-            let base = item.view * ViewProperty.count
-            return (base + ViewProperty.positionX.rawValue, base + ViewProperty.positionY.rawValue, base + ViewProperty.rotation.rawValue)
+            let view = builder.layout.slots(of: ViewID(item.view))
+            return (view[.positionX], view[.positionY], view[.rotation])
         }
         let extra = ["dynamics.contact.x", "dynamics.contact.y", "dynamics.contact.item"].map { SlotDeclaration(name: $0, initialValue: 0) }
         let system = DynamicsSystem(model: model, itemSlots: slots, contactSlots: (extraBase, extraBase + 1, extraBase + 2))
@@ -154,7 +154,7 @@ extension SceneDecoder {
     func checkNoTaps(under item: Int, at node: Located) throws {
         for (index, _) in pendingTaps {
             var ancestor: Int? = index
-            while let a = ancestor, a != item { ancestor = views[a].parent }
+            while let a = ancestor, a != item { ancestor = views[a].parent?.index }
             guard ancestor == item else { continue }
             throw node.error(.invalidValue, "a draggable item takes every touch on it, so the onTap of '\(views[index].id)' would never run; drop one of them")
         }

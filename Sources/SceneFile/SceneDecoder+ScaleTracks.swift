@@ -59,11 +59,12 @@ extension SceneDecoder {
     func startValue(of ref: PropertyRef) -> Double {
         switch ref {
         case .slot(let slot):
-            let view = slot / ViewProperty.count
-            return views[view].initialValue(of: ViewProperty(rawValue: slot % ViewProperty.count)!)
+            guard let (view, property) = builder.layout.view(of: slot) else { return 0 }
+            return builder[view].initialValue(of: property)
         case .derived(let view, let property):
-            let values = ViewProperty.allCases.map { views[view].initialValue(of: $0) }
-            return PropertyRef.derived(view: 0, property).value(in: values)
+            // The view's own slots alone, as if it were the only one.
+            let values = ViewProperty.allCases.map { builder[view].initialValue(of: $0) }
+            return PropertyRef.derived(view: ViewID(0), property).value(in: values)
         }
     }
 

@@ -74,7 +74,7 @@ extension SceneDecoder {
             guard isInside(view, source.view) else {
                 throw pinNode.error(.invalidValue, "a pin holds a view of a scroll view's content in place; '\(id)' is not inside '\(views[source.view].id)'")
             }
-            targets = [(.view(view, source.isHorizontal ? .positionX : .positionY), nil, .by(length))]
+            targets = [(.view(ViewID(view), source.isHorizontal ? .positionX : .positionY), nil, .by(length))]
             label = "the pin of '\(id)'"
         } else {
             let propertyNode = try fields.require("property", "the property the scale changes, a path of the view such as 'bounds.height' or 'backgroundColor'")
@@ -121,15 +121,15 @@ extension SceneDecoder {
         }
         let isScalePair: Bool = { if case .sequence = toNode.node { return true } else { return false } }()
         if path != "transform.scale" || isScalePair, let composite = CompositeProperty.named(path) {
-            let ends = composite.animatedRefs(view: view, values: try composite.values(toNode))
-            let starts = try fromNode.map { composite.animatedRefs(view: view, values: try composite.values($0)).map(\.value) }
+            let ends = composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode))
+            let starts = try fromNode.map { composite.animatedRefs(view: ViewID(view), values: try composite.values($0)).map(\.value) }
             return ends.enumerated().map { i, end in (end.ref, starts?[i], .value(end.value)) }
         }
         let ref: PropertyRef
         if let property = ViewProperty(path: path) {
-            ref = .view(view, property)
+            ref = .view(ViewID(view), property)
         } else if let derived = DerivedViewProperty(rawValue: path) {
-            ref = .view(view, derived)
+            ref = .view(ViewID(view), derived)
         } else {
             let names = Scene.viewPropertyPaths.filter { $0 != ViewProperty.hidden.path } + CompositeProperty.names
             throw propertyNode.error(.unknownReference, "views have no property '\(path)' a scale can change; expected one of: \(names.joined(separator: ", "))",
@@ -181,15 +181,14 @@ extension SceneDecoder {
     func isInside(_ view: Int, _ ancestor: Int) -> Bool {
         var parent = views[view].parent
         while let p = parent {
-            if p == ancestor { return true }
-            parent = views[p].parent
+            if p.index == ancestor { return true }
+            parent = builder[p].parent
         }
         return false
     }
 
     /// Declares a slot after views and variables (and the slots declared before it); its index.
     mutating func declareSlot(_ declaration: SlotDeclaration) -> Int {
-        extraSlots.append(declaration)
-        return views.count * ViewProperty.count + variables.count + extraSlots.count - 1
+        builder.declare(declaration).index
     }
 }

@@ -6,6 +6,8 @@ import Scroll
 /// views exist before any slot is numbered); its delegate actions are resolved later.
 struct ScrollDeclaration {
     var view: Int
+    /// Its system: scroll views' are reserved first, in the order of their views.
+    var system: SystemID
     var node: Located
     var settings: ScrollSettings
     var initialOffset: Point
@@ -16,7 +18,7 @@ struct ScrollDeclaration {
 struct ScrollSource {
     var view: Int
     /// The content offset's slot along the scroll view's axis.
-    var offsetSlot: Int
+    var offsetSlot: SlotID
     /// The scroll view's size along that axis (points).
     var viewportLength: Double
     var isHorizontal: Bool
@@ -39,7 +41,7 @@ extension SceneDecoder {
         let s = declaration.settings
         let horizontal = s.contentSize.width > bounds.width || (s.alwaysBounceHorizontal && !(s.contentSize.height > bounds.height))
         let property: ViewProperty = horizontal ? .boundsX : .boundsY
-        return ScrollSource(view: index, offsetSlot: index * ViewProperty.count + property.rawValue,
+        return ScrollSource(view: index, offsetSlot: builder.layout.slot(ViewID(index), property),
                             viewportLength: horizontal ? bounds.width : bounds.height, isHorizontal: horizontal)
     }
 
@@ -49,18 +51,19 @@ extension SceneDecoder {
         for (index, node) in pendingScrolls {
             // Declared even when its settings are bad (the error is reported), so that what
             // refers to it does not also fail.
-            var declaration = ScrollDeclaration(view: index, node: node, settings: ScrollSettings(contentSize: views[index].bounds.size),
-                                                initialOffset: .zero)
+            let system = builder.reserveSystem()
+            var declaration = ScrollDeclaration(view: index, system: system, node: node,
+                                                settings: ScrollSettings(contentSize: views[index].bounds.size), initialOffset: .zero)
             attempt { d in
-                declaration = try d.decodeScrollSettings(node, view: index)
-                d.views[index].bounds.origin = declaration.initialOffset
-                declaration.indicators = d.addIndicators(for: declaration)
+                declaration = try d.decodeScrollSettings(node, view: index, system: system)
+                d.builder[ViewID(index)].bounds.origin = declaration.initialOffset
+                declaration.indicators = d.builder.addScrollIndicators(to: ViewID(index), settings: declaration.settings)
             }
             scrollViews.append(declaration)
         }
     }
 
-    private func decodeScrollSettings(_ node: Located, view: Int) throws -> ScrollDeclaration {
+    private func decodeScrollSettings(_ node: Located, view: Int, system: SystemID) throws -> ScrollDeclaration {
         let fields = try node.mapping(allowed: Self.scrollKeys)
         let contentSizeNode = try fields.require("contentSize", "the content's size [width, height] in points")
         var settings = ScrollSettings(contentSize: try contentSizeNode.size())
@@ -81,7 +84,7 @@ extension SceneDecoder {
         let both = try fields["showsScrollIndicators"]?.bool()
         settings.showsHorizontalScrollIndicator = try fields["showsHorizontalScrollIndicator"]?.bool() ?? both ?? true
         settings.showsVerticalScrollIndicator = try fields["showsVerticalScrollIndicator"]?.bool() ?? both ?? true
-        return ScrollDeclaration(view: view, node: node, settings: settings, initialOffset: offset)
+        return ScrollDeclaration(view: view, system: system, node: node, settings: settings, initialOffset: offset)
     }
 
     /// A boolean written with UIKit's `isX` spelling or the plain one (not both).
@@ -110,36 +113,8 @@ extension SceneDecoder {
         return rate
     }
 
-    /// Adds the scroll indicators as the last subviews of the scroll view, for the axes it
-    /// scrolls along: `ID_horizontalIndicator`, `ID_verticalIndicator`.
-    private mutating func addIndicators(for declaration: ScrollDeclaration) -> ScrollIndicators {
-        let view = views[declaration.view]
-        let s = declaration.settings
-        func scrolls(_ content: Double, _ inset: Double, _ size: Double, _ always: Bool) -> Bool {
-            content + inset > size || (always && s.bounces)
-        }
-        var indices: [Int?] = [nil, nil]
-        let wanted = [
-            s.showsHorizontalScrollIndicator && scrolls(s.contentSize.width, s.contentInset.left + s.contentInset.right, view.bounds.width, s.alwaysBounceHorizontal),
-            s.showsVerticalScrollIndicator && scrolls(s.contentSize.height, s.contentInset.top + s.contentInset.bottom, view.bounds.height, s.alwaysBounceVertical),
-        ]
-        for axis in 0..<2 where wanted[axis] {
-            let id = "\(view.id)_\(axis == 0 ? "horizontal" : "vertical")Indicator"
-            guard viewIndex[id] == nil else { continue }
-            var indicator = View(id: id, parent: declaration.view, frame: Rect(x: 0, y: 0, width: 0, height: 0),
-                                 backgroundColor: ScrollIndicators.color, alpha: 0,
-                                 cornerRadius: ScrollIndicators.thickness / 2)
-            indicator.isUserInteractionEnabled = false
-            indices[axis] = views.count
-            viewIndex[id] = views.count
-            views.append(indicator)
-        }
-        return ScrollIndicators(horizontal: indices[0], vertical: indices[1])
-    }
-
-    /// Resolves the delegate actions and builds the scroll view systems.
-    mutating func scrollSystems(watches: [Int: [ScrollWatch]]) -> [ScrollViewSystem] {
-        var systems: [ScrollViewSystem] = []
+    /// Resolves the delegate actions and installs the scroll view systems.
+    mutating func installScrollSystems(watches: [Int: [ScrollWatch]]) {
         for declaration in scrollViews {
             var settings = declaration.settings
             if let fields = try? declaration.node.mapping(allowed: Self.scrollKeys) {
@@ -157,12 +132,12 @@ extension SceneDecoder {
                 }
             }
             let view = views[declaration.view]
-            systems.append(ScrollViewSystem(view: declaration.view, viewID: view.id, initialOffset: declaration.initialOffset,
+            builder.install(ScrollViewSystem(view: ViewID(declaration.view), viewID: view.id, initialOffset: declaration.initialOffset,
                                             viewport: view.bounds.size, settings: settings,
                                             commands: scrollCommands[declaration.view] ?? [],
-                                            watches: watches[declaration.view] ?? [], indicators: declaration.indicators))
+                                            watches: watches[declaration.view] ?? [], indicators: declaration.indicators),
+                            as: declaration.system)
         }
-        return systems
     }
 }
 
@@ -170,8 +145,7 @@ extension SceneDecoder {
     static let setContentOffsetKeys = ["scrollView", "to", "x", "y", "animated"]
 
     /// `setContentOffset: {scrollView: ID, to: [x, y] (or x: / y:), animated: true}` in an
-    /// action: a command to that scroll view's system. Scroll view systems come first in
-    /// `Scene.systems`, in the order of their views.
+    /// action: a command to that scroll view's system.
     mutating func decodeSetContentOffset(_ node: Located) throws -> SystemCommand {
         let fields = try node.mapping(allowed: Self.setContentOffsetKeys)
         let viewNode = try fields.require("scrollView", "the id of the scroll view to scroll")
@@ -179,7 +153,7 @@ extension SceneDecoder {
         guard let view = viewIndex[id] else {
             throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }
-        guard let system = scrollViews.firstIndex(where: { $0.view == view }) else {
+        guard let system = scrollViews.first(where: { $0.view == view })?.system.index else {
             throw viewNode.error(.invalidValue, "view '\(id)' is not a scroll view (it has no 'scroll:' settings)",
                                  suggestion: closestName(to: id, in: scrollViews.map { views[$0.view].id }))
         }

@@ -24,13 +24,11 @@ extension SceneDecoder {
             errors.append(idNode.error(.invalidValue, "expected an id of letters, digits and '_' starting with a letter, found '\(id)'"))
         }
         if viewIndex[id] != nil { throw idNode.error(.invalidValue, "another view already has the id '\(id)'") }
-        let index = views.count
         // The view exists from here on, so one bad value does not also make every reference to it fail.
-        views.append(View(id: id, parent: parent, frame: .zero))
-        viewIndex[id] = index
+        let index = builder.addView(View(id: id, parent: parent.map(ViewID.init), frame: .zero)).index
         sources[.view(index)] = node
         attempt { d in
-            do { d.views[index] = try d.decodeViewValues(fields, base: d.views[index], owner: node) } catch let error as SceneFileError
+            do { d.builder[ViewID(index)] = try d.decodeViewValues(fields, base: d.views[index], owner: node) } catch let error as SceneFileError
                 where error.kind == .missingKey && !unknownKeys.isEmpty {
                 // Most likely the misspelt key already reported ('fram' for 'frame').
             }
@@ -139,11 +137,11 @@ extension SceneDecoder {
                     throw node.error(.unknownReference, d.actionNames.isEmpty ? "no action is named '\(name)' (the scene has no 'actions')" : "no action is named '\(name)'",
                                      suggestion: closestName(to: name, in: d.actionNames))
                 }
-                d.views[index].tapAction = action
+                d.builder.onTap(ViewID(index), run: ActionID(action))
             }
         }
         for (index, node) in pendingShapes {
-            attempt { d in d.views[index].shape = try d.decodeShape(node) }
+            attempt { d in d.builder[ViewID(index)].shape = try d.decodeShape(node) }
         }
     }
 

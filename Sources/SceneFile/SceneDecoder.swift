@@ -10,15 +10,23 @@ import Scroll
 /// element they are about.
 struct SceneDecoder {
     let file: String
-    var views: [View] = []
-    var viewIndex: [String: Int] = [:]
-    var variables: [Variable] = []
+    /// Views, variables and declared slots, numbered as they are added. Its phases make the
+    /// passes' order a rule: every view (scroll indicators included) before any variable, every
+    /// variable before any declared slot.
+    var builder = SceneBuilder()
+    var views: [View] { builder.views }
+    var variables: [Variable] { builder.variables }
+    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order: a
+    /// gradient's colours, scales' latches, the values actions compute for system commands.
+    var extraSlots: [SlotDeclaration] { builder.declaredSlots }
+    /// View id → index, for lookups in constant time (the first view with the id).
+    var viewIndex: ViewIndex { ViewIndex(builder: builder) }
     var actionNames: [String] = [] {
         didSet { actionIndex = Dictionary(actionNames.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first }) }
     }
     /// Action name → index, and variable name → index, for lookups in constant time.
     var actionIndex: [String: Int] = [:]
-    var variableIndex: [String: Int] = [:]
+    var variableIndex: [String: VariableID] = [:]
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
@@ -34,15 +42,12 @@ struct SceneDecoder {
     var animators: [AnimatorDeclarationEntry] = []
     var animatorCommandNodes: [(animator: Int, command: AnimatorCommand, node: Located)] = []
     /// Names of slots systems own (`playerAnimator.fractionComplete`, `playerPan.translation.y`).
-    var systemSlotNames: [String: Int] = [:]
+    var systemSlotNames: [String: SlotID] = [:]
     /// Per view: its `scales` list, decoded once every view (the scroll views they follow
     /// may come later), variable and action is known.
     var pendingScales: [(view: Int, node: Located)] = []
-    /// Slots declared beyond views and variables (`Scene.extraSlots`), in slot order: a
-    /// gradient's colours, scales' latches, the values actions compute for system commands.
-    /// Their index is `views.count × ViewProperty.count + variables.count + i`: no variable may
-    /// be declared once one of them has been numbered.
-    var extraSlots: [SlotDeclaration] = []
+    /// Gradients whose colours get declared slots once the variables are closed: view id, colours.
+    var pendingGradients: [(view: String, colors: [Color])] = []
     /// The ranges each scroll view (by view index) watches for scales with `enter`, `leave` or
     /// `reverse: false`, along its axis.
     var scrollWatches: [Int: [ScrollWatch]] = [:]
@@ -96,11 +101,14 @@ struct SceneDecoder {
         if let viewsNode = fields["views"] {
             attempt { d in for element in try viewsNode.sequence("views") { d.attempt { try $0.decodeView(element, parent: nil) } } }
         }
-        // Scroll settings add indicator views: before anything numbers a slot.
+        // Scroll settings add indicator views; then no view can be added.
         decodeScrollViews()
+        builder.freezeViews()
         if let variablesNode = fields["variables"] { attempt { try $0.decodeVariables(variablesNode) } }
         declareAnimatorsAndPans(fields["animators"])
         decodeAnimators()
+        // Every variable is known: from here on slots are declared (gradients' colours first).
+        declareGradientSlots()
         if let node = canvas["safeAreaInsets"] { attempt { d in d.layout.safeAreaInsets = try Self.decodeSafeAreaInsets(node) } }
         if let node = fields["constraints"] { attempt { try $0.decodeConstraints(node) } }
         if let node = fields["contentPriorities"] { attempt { try $0.decodeContentPriorities(node) } }
@@ -117,16 +125,17 @@ struct SceneDecoder {
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
         checkAnimatorMisuse()
-        let slotCount = views.count * ViewProperty.count + variables.count
-        var systems: [any SceneSystem] = scrollSystems(watches: scrollWatches)
-        systems += animatorAndPanSystems(systemBase: systems.count, initialModel: [Double](repeating: 0, count: slotCount))
-        // The dynamic animator: its contact slots after every other declared slot.
+        installScrollSystems(watches: scrollWatches)
+        installAnimatorAndPanSystems(initialModel: [Double](repeating: 0, count: builder.layout.slotCount))
+        // The dynamic animator: the last system, its contact slots after every other declared slot.
         if let node = fields["dynamics"] {
             attempt { d in
-                let base = d.views.count * ViewProperty.count + d.variables.count + d.extraSlots.count
-                let dynamics = try d.decodeDynamics(node, size: size, system: systems.count, extraBase: base)
-                d.extraSlots += dynamics.extraSlots
-                systems.append(dynamics.system)
+                let base = d.builder.nextDeclaredSlot, system = d.builder.nextSystem
+                let dynamics = try d.decodeDynamics(node, size: size, system: system.index, extraBase: base.index)
+                let declared = dynamics.extraSlots.map { d.builder.declare($0) }
+                precondition(declared.first == base, "the contact slots are the next declared")
+                let added = d.builder.addSystem(dynamics.system)
+                precondition(added == system, "the dynamic animator is the next system")
                 for (action, command) in dynamics.commands where actions.indices.contains(action) { actions[action].commands.append(command) }
             }
         }
@@ -137,9 +146,9 @@ struct SceneDecoder {
         // The Scene's own checks run even after decoding problems, so one pass reports both; with
         // a partly decoded scene, only checks that cannot be a consequence of a missing element.
         var scene = Scene(name: name, size: size, background: background, fps: fps, scale: scale, duration: duration,
-                          views: views, variables: variables, actions: actions, events: events, bindings: bindings,
-                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: extraSlots,
-                          namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: systems, touches: touches)
+                          views: builder.views, variables: builder.variables, actions: actions, events: events, bindings: bindings,
+                          animationModel: animationModel, keyFrames: keyFrames, extraSlots: builder.declaredSlots,
+                          namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: builder.systems, touches: touches)
         if errors.isEmpty { attachLayout(to: &scene, root: root) }
         let partial = !errors.isEmpty
         do { try scene.validate() } catch let problems as SceneErrors {
@@ -207,10 +216,7 @@ struct SceneDecoder {
             attempt { d in
                 guard SceneDecoder.isIdentifier(name), !reservedExpressionWords.contains(name) else {
                     // Declared all the same, so that its uses do not also fail.
-                    if d.variableIndex[name] == nil {
-                        d.variableIndex[name] = d.variables.count
-                        d.variables.append(Variable(name: name, initialValue: 0))
-                    }
+                    if d.variableIndex[name] == nil { d.variableIndex[name] = d.builder.addVariable(name) }
                     if name == "finished" {
                         throw keyNode.error(.invalidValue, "'finished' is now reserved: actions read it as the completion's argument (whether the animations before the completion finished); rename the variable")
                     }
@@ -219,11 +225,11 @@ struct SceneDecoder {
                 guard d.variableIndex[name] == nil else {
                     throw keyNode.error(.invalidValue, "the variable '\(name)' is declared twice")
                 }
-                d.sources[.variable(d.variables.count)] = keyNode
-                d.variableIndex[name] = d.variables.count
-                d.variables.append(Variable(name: name, initialValue: 0))
+                let variable = d.builder.addVariable(name)
+                d.sources[.variable(variable.index)] = keyNode
+                d.variableIndex[name] = variable
                 // Declared even when its value is bad, so that uses of it do not fail too.
-                d.variables[d.variables.count - 1].initialValue = try value.number("the variable's initial value (a number)")
+                d.builder[variable].initialValue = try value.number("the variable's initial value (a number)")
             }
         }
     }
@@ -249,7 +255,7 @@ struct SceneDecoder {
                 throw node.error(.unknownReference, variables.isEmpty ? "no variable is named '\(name)' (the scene has no 'variables')" : "no variable is named '\(name)'",
                                  suggestion: closestName(to: name, in: variables.map(\.name)))
             }
-            return .slot(views.count * ViewProperty.count + index)
+            return .slot(builder.layout.slot(index))
         }
         guard let dot = text.firstIndex(of: ".") else {
             throw node.error(.unknownReference, "expected a property 'ID.path' such as 'sheet.frame.y', found '\(text)'",
@@ -257,7 +263,7 @@ struct SceneDecoder {
         }
         let id = String(text[..<dot]), path = String(text[text.index(after: dot)...])
         if let ref = try constraintProperty(id: id, path: path, at: node) { return ref }
-        guard let view = viewIndex[id] else {
+        guard let view = builder.view(named: id) else {
             throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }
         if let property = ViewProperty(path: path) { return .view(view, property) }
@@ -271,7 +277,7 @@ struct SceneDecoder {
 
     /// A slot a view declared beyond its own (`ID.colors.N.r`), by its full name.
     func declaredSlot(_ name: String) -> PropertyRef? {
-        extraSlots.firstIndex { $0.name == name }.map { .slot(views.count * ViewProperty.count + variables.count + $0) }
+        builder.declaredSlot(named: name).map { .slot($0) }
     }
 
     /// "names several values: use one of ID.a, ID.b, …" when `path` is a composite, else nil.
@@ -292,7 +298,7 @@ struct SceneDecoder {
             if ownSize && name == "height" { return .ownHeight }
             if inAction && name == "finished" { return .finished }
             if !name.contains("."), let index = variableIndex[name] {
-                return .property(.slot(views.count * ViewProperty.count + index))
+                return .property(.slot(builder.layout.slot(index)))
             }
             return (try? propertyRef(name, at: node)).map { .property($0) }
         }, names: { local + (inAction ? ["finished"] : []) + variables.map(\.name) + propertyNames }, explain: { name in
@@ -314,4 +320,10 @@ struct SceneDecoder {
             return Int(value)
         }
     }
+}
+
+/// The decoder's view-id lookup: the index of the first view with an id.
+struct ViewIndex {
+    let builder: SceneBuilder
+    subscript(id: String) -> Int? { builder.view(named: id)?.index }
 }

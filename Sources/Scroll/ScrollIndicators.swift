@@ -9,8 +9,8 @@ import Scene
 /// over 0.25 s from 0.1 s after it comes to rest. The sizes follow iOS's look; the fade times
 /// are our reading of it.
 public struct ScrollIndicators: Hashable, Sendable {
-    /// Indices into `Scene.views`: [horizontal, vertical].
-    public var views: [Int?]
+    /// The indicator views: [horizontal, vertical].
+    public var views: [ViewID?]
 
     public static let thickness = 3.0
     public static let inset = 3.0
@@ -20,12 +20,12 @@ public struct ScrollIndicators: Hashable, Sendable {
     public static let fadeDuration = 0.25
     public static let color = Color(red: 0, green: 0, blue: 0, alpha: 0.35)
 
-    public init(horizontal: Int? = nil, vertical: Int? = nil) { views = [horizontal, vertical] }
+    public init(horizontal: ViewID? = nil, vertical: ViewID? = nil) { views = [horizontal, vertical] }
 
     private static let driven: [ViewProperty] = [.positionX, .positionY, .boundsWidth, .boundsHeight, .alpha]
 
     var drivenSlots: [Int] {
-        views.compactMap { $0 }.flatMap { view in Self.driven.map { view * ViewProperty.count + $0.rawValue } }
+        views.compactMap { $0 }.flatMap { view in Self.driven.map { SlotLayout.slots(of: view)[$0] } }
     }
 
     func write(_ scroll: ScrollViewSystem, at t: Double, into model: inout SystemContext) {
@@ -35,7 +35,7 @@ public struct ScrollIndicators: Hashable, Sendable {
         let offsets = [scroll.offset(0, at: t), scroll.offset(1, at: t)]
         for axis in 0..<2 {
             guard let view = views[axis] else { continue }
-            let base = view * ViewProperty.count
+            let slots = SlotLayout.slots(of: view)
             let across = 1 - axis
             let range = scroll.limits(axis)
             let viewport = scroll.viewport[axis]
@@ -51,11 +51,11 @@ public struct ScrollIndicators: Hashable, Sendable {
             let fraction = span > 0 ? min(max((offsets[axis] - range.lowerBound) / span, 0), 1) : 0
             let along = offsets[axis] + leading + Self.inset + fraction * (track - length) + length / 2
             let acrossPosition = offsets[across] + scroll.viewport[across] - Self.inset - Self.thickness / 2
-            model[base + (axis == 0 ? ViewProperty.positionX : .positionY).rawValue] = along
-            model[base + (axis == 0 ? ViewProperty.positionY : .positionX).rawValue] = acrossPosition
-            model[base + (axis == 0 ? ViewProperty.boundsWidth : .boundsHeight).rawValue] = length
-            model[base + (axis == 0 ? ViewProperty.boundsHeight : .boundsWidth).rawValue] = Self.thickness
-            model[base + ViewProperty.alpha.rawValue] = alpha
+            model[slots[axis == 0 ? .positionX : .positionY]] = along
+            model[slots[axis == 0 ? .positionY : .positionX]] = acrossPosition
+            model[slots[axis == 0 ? .boundsWidth : .boundsHeight]] = length
+            model[slots[axis == 0 ? .boundsHeight : .boundsWidth]] = Self.thickness
+            model[slots[.alpha]] = alpha
         }
     }
 }

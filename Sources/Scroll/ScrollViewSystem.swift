@@ -11,7 +11,7 @@ import Scene
 /// were asked for before.
 public struct ScrollViewSystem: SceneSystem, TouchResponder {
     /// Index into `Scene.views`.
-    public let view: Int
+    public let view: ViewID
     public let viewID: String
     public var settings: ScrollSettings
     /// What the scene's `setContentOffset` actions ask for (each arrives as the `ScrollCommand`
@@ -42,7 +42,7 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     var restedAt = -Double.infinity
     var time = 0.0
 
-    public init(view: Int, viewID: String, initialOffset: Point, viewport: Size, settings: ScrollSettings,
+    public init(view: ViewID, viewID: String, initialOffset: Point, viewport: Size, settings: ScrollSettings,
                 commands: [ScrollCommand] = [], watches: [ScrollWatch] = [], indicators: ScrollIndicators = ScrollIndicators()) {
         self.view = view; self.viewID = viewID; self.settings = settings; self.commands = commands
         self.watches = watches; self.indicators = indicators
@@ -53,10 +53,10 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     }
 
     public var name: String { "scroll view '\(viewID)'" }
-    public var responderView: Int { view }
+    public var responderView: Int { view.index }
 
-    var base: Int { view * ViewProperty.count }
-    var offsetSlots: [Int] { [base + ViewProperty.boundsX.rawValue, base + ViewProperty.boundsY.rawValue] }
+    var slots: ViewSlots { SlotLayout.slots(of: view) }
+    var offsetSlots: [Int] { [slots[.boundsX], slots[.boundsY]] }
 
     public var drivenSlots: [Int] {
         offsetSlots + watches.compactMap(\.latchSlot) + indicators.drivenSlots
@@ -127,7 +127,7 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     }
 
     mutating func readViewport(_ model: [Double]) {
-        viewport = [model[base + ViewProperty.boundsWidth.rawValue], model[base + ViewProperty.boundsHeight.rawValue]]
+        viewport = [model[slots[.boundsWidth]], model[slots[.boundsHeight]]]
     }
 
     // MARK: Touches

@@ -37,7 +37,7 @@ struct LayoutCommand: ParsableCommand {
             let values = ["x", "y", "width", "height"].map { player.presentationValue(scene.property(named: "\(view.id).frame.\($0)")!).shortestText }
             out += "\(view.id) \(values.joined(separator: " "))\n"
         }
-        let values = (0..<scene.slotCount).map { player.presentationValue(.slot($0)) }
+        let values = scene.layout.slots.map { player.presentationValue(.slot($0)) }
         let ids = scene.views.map(\.id)
         for case let pass as LayoutPass in scene.derivedPasses {
             for constraint in pass.activeConstraints(values) { out += "constraint \(constraint.id): \(constraint.text(viewIDs: ids))\n" }

@@ -92,7 +92,7 @@ struct PlotCommand: ParsableCommand {
             case .scaleX?, .scaleY?: return "factor"
             case .zPosition?, .hidden?, nil: return "value"
             case .alpha?, .anchorX?, .anchorY?: return "0–1"
-            case let p? where p.path.hasSuffix(".r") || p.path.hasSuffix(".g") || p.path.hasSuffix(".b") || p.path.hasSuffix(".a"): return "0–1"
+            case let p? where p.colorChannel != nil: return "0–1"
             default: return "points"
             }
         })

@@ -26,7 +26,7 @@ struct ValidateCommand: ParsableCommand {
                 if !scene.derivedPasses.isEmpty {
                     // Ambiguity is a warning (the scene still plays), checked at t = 0.
                     let player = try Player(scene: scene)
-                    let values = (0..<scene.slotCount).map { player.presentationValue(.slot($0)) }
+                    let values = scene.layout.slots.map { player.presentationValue(.slot($0)) }
                     for warning in try ambiguityWarnings(scene, values: values) {
                         FileHandle.standardError.write(Data("flipbook: warning: \(path): \(warning)\n".utf8))
                     }

@@ -162,28 +162,29 @@ extension PropertyAnimatorTests {
     /// the progress and arrives with the others.
     func testDelayFactorStartsLateAndArrivesTogether() throws {
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let base = ViewProperty.count
+        let layout = SlotLayout(viewCount: 1, variableCount: 7, declaredCount: 0)
+        func variable(_ index: Int) -> Int { layout.slot(VariableID(index)).index }
         var declaration = PropertyAnimatorDeclaration(id: "a", duration: 1, timing: .curve(.linear), targets: [
-            .init(property: .view(0, .positionX), argumentSlot: base, delayFactor: 0),
-            .init(property: .view(0, .alpha), argumentSlot: base + 1, delayFactor: 0.5),
+            .init(property: .view(ViewID(0), .positionX), argumentSlot: variable(0), delayFactor: 0),
+            .init(property: .view(ViewID(0), .alpha), argumentSlot: variable(1), delayFactor: 0.5),
         ])
         declaration.completions = []
-        let states = Array(base + 2..<base + 7)
+        let states = (2..<7).map(variable)
         let variables = ["tx", "ta", "s0", "s1", "s2", "s3", "s4"].map { Variable(name: $0, initialValue: 0) }
-        let go = Action(name: "go", assignments: [VariableAssignment(variable: 0, value: .constant(105)), VariableAssignment(variable: 1, value: .constant(0))],
+        let go = Action(name: "go", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(105)), VariableAssignment(variable: VariableID(1), value: .constant(0))],
                         commands: [SystemCommand(system: 0, AnimatorCommand.create), SystemCommand(system: 0, AnimatorCommand.start(afterDelay: 0))])
         let system = PropertyAnimatorSystem(declaration: declaration, commands: [.create, .start(afterDelay: 0)], stateSlots: states,
-                                            initialModel: [Double](repeating: 0, count: base + 7), viewSlotCount: base)
+                                            initialModel: [Double](repeating: 0, count: layout.slotCount), layout: layout)
         let scene = Scene(name: "delay", size: Size(width: 100, height: 100), duration: 2, views: [box], variables: variables,
-                          actions: [go], events: [.run(0, at: 0)], systems: [system])
+                          actions: [go], events: [.run(ActionID(0), at: 0)], systems: [system])
         var player = try Player(scene: scene)
         try player.advance(to: 0.4)
-        XCTAssertEqual(player.presentationValue(.view(0, .positionX)), 5 + 100 * 0.4, accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.view(0, .alpha)), 1, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .positionX)), 5 + 100 * 0.4, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .alpha)), 1, accuracy: 1e-12)
         try player.advance(to: 0.75)
-        XCTAssertEqual(player.presentationValue(.view(0, .alpha)), 0.5, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .alpha)), 0.5, accuracy: 1e-9)
         try player.advance(to: 1)
-        XCTAssertEqual(player.presentationValue(.view(0, .alpha)), 0)
-        XCTAssertEqual(player.presentationValue(.view(0, .positionX)), 105)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .alpha)), 0)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .positionX)), 105)
     }
 }

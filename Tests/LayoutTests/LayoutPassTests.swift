@@ -13,7 +13,7 @@ final class LayoutPassTests: XCTestCase {
         var views = [View(id: "row", frame: Rect(x: 0, y: 0, width: 400, height: 100))]
         for i in 0..<n {
             var v = View(id: "v\(i)", frame: .zero)
-            v.parent = 0
+            v.parent = ViewID(0)
             views.append(v)
         }
         var constraints = [ViewConstraint(id: "first", first: 1, .left, .equal, second: .view(0), .left)]
@@ -27,8 +27,8 @@ final class LayoutPassTests: XCTestCase {
         }
         constraints.append(ViewConstraint(id: "edge", first: n, .right, .lessThanOrEqual, second: .view(0), .right))
         var scene = Scene(name: "row", size: Size(width: 400, height: 100), duration: 1, views: views)
-        let base = scene.extraBase
         scene.extraSlots = LayoutPass.slotDeclarations(for: constraints)
+        let base = scene.layout.slot(declared: 0).index
         let pass = try LayoutPass(scene: scene, constraints: constraints, slotBase: base, measuring: EstimatedTextMeasurer())
         scene.derivedPasses = [pass]
         return (scene, pass)

@@ -44,6 +44,30 @@ final class AnimatorFileTests: XCTestCase {
         return valid.replacingOccurrences(of: old, with: new)
     }
 
+
+    /// An animator's system comes after the scroll views' (and recognizers'): its scene errors
+    /// are still located at its own entry.
+    func testAnAnimatorAfterAScrollViewIsBlamedAtItsEntry() {
+        let text = """
+        canvas: { size: [100, 100] }
+        duration: 1
+        views:
+          - id: list
+            frame: [0, 0, 100, 100]
+            scroll: { contentSize: [100, 400] }
+          - id: box
+            frame: [0, 0, 10, 10]
+        bindings:
+          box.alpha: 0.5
+        animators:
+          fader:
+            duration: 0.5
+            animations:
+              - { property: box.alpha, to: 0 }
+        """
+        assertLocated(sceneFileError(text, file: "t.yaml"), in: text, at: "fader:", keyPath: "animators.fader", kind: .invalidValue,
+                      message: "'box.alpha' has two drivers: the binding of 'box.alpha' and animator 'fader'; a property's model value has one driver")
+    }
     func testAPanScrubsAndReleasesAnAnimator() throws {
         let scene = try SceneDocument.parse(valid, file: "t.yaml")
         let fraction = try XCTUnwrap(scene.property(named: "lift.fractionComplete"))
@@ -67,7 +91,7 @@ final class AnimatorFileTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(alpha), 1, accuracy: 1e-12)
         try player.advance(to: 2.5)
         XCTAssertEqual(player.presentationValue(y), 100)
-        XCTAssertEqual(player.presentationValue(.slot(scene.variableSlot(0))), 1, "the completion ran")
+        XCTAssertEqual(player.presentationValue(.slot(scene.slot(VariableID(0)))), 1, "the completion ran")
         XCTAssertEqual(player.presentationValue(try XCTUnwrap(scene.property(named: "lift.finalPosition"))), 0)
         XCTAssertEqual(player.presentationValue(try XCTUnwrap(scene.property(named: "card.alpha"))), 0.5, accuracy: 1e-12)
     }

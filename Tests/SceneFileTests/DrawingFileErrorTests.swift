@@ -59,7 +59,7 @@ final class DrawingFileErrorTests: XCTestCase {
         XCTAssertEqual(view.label?.alignment, .natural)
         // The gradient's colours are slots a scene can animate and trace.
         XCTAssertEqual(scene.extraSlots.map(\.name).prefix(4), ["box.colors.0.r", "box.colors.0.g", "box.colors.0.b", "box.colors.0.a"])
-        XCTAssertEqual(scene.property(named: "box.colors.1.a"), .slot(scene.extraBase + 7))
+        XCTAssertEqual(scene.property(named: "box.colors.1.a"), .slot(scene.layout.slot(declared: 7)))
     }
 
     func testUnknownFontWeightSuggests() {

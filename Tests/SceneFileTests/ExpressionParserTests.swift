@@ -21,7 +21,7 @@ final class ExpressionParserTests: XCTestCase {
         let source = try located(text, plain: plain)
         var parser = ExpressionParser(source: source, text: try source.string(), resolve: { name in
             if name == "width" { return .ownWidth }
-            return self.slots[name].map { .property(.slot($0)) }
+            return self.slots[name].map { .property(.slot(SlotID($0))) }
         }, names: { ["width"] + self.slots.keys.sorted() })
         return try parser.parse(expecting: type)
     }
@@ -29,7 +29,7 @@ final class ExpressionParserTests: XCTestCase {
     private func value(_ text: String, expecting type: ExpressionType = .number) throws -> Double {
         try parse(text, expecting: type).evaluate({ ref in
             guard case .slot(let index) = ref else { return .nan }
-            return self.values[index]
+            return self.values[index.index]
         }, ownWidth: 40)
     }
 
@@ -76,7 +76,7 @@ final class ExpressionParserTests: XCTestCase {
     }
 
     func testTreeShapes() throws {
-        let a = ExpressionNode.property(.slot(0)), b = ExpressionNode.property(.slot(1))
+        let a = ExpressionNode.property(.slot(SlotID(0))), b = ExpressionNode.property(.slot(SlotID(1)))
         XCTAssertEqual(try parse("a.x - b.y - 1").node, .binary(.subtract, .binary(.subtract, a, b), .number(1)))
         XCTAssertEqual(try parse("a.x - (b.y - 1)").node, .binary(.subtract, a, .binary(.subtract, b, .number(1))))
         XCTAssertEqual(try parse("!(a.x < 1)", expecting: .boolean).node, .unary(.not, .binary(.less, a, .number(1))))

@@ -70,7 +70,7 @@ final class RepeatTests: XCTestCase {
         let ids = scene.views.map(\.id)
         XCTAssertEqual(ids, ["list", "row_0", "title_0", "dot_0_0", "row_1", "title_1", "dot_1_0", "dot_1_1",
                              "row_2", "title_2", "dot_2_0", "dot_2_1", "dot_2_2"])
-        func parent(_ id: String) throws -> String? { try view(scene, id).parent.map { scene.views[$0].id } }
+        func parent(_ id: String) throws -> String? { try view(scene, id).parent.map { scene.view($0).id } }
         XCTAssertEqual(try parent("row_1"), "list")
         XCTAssertEqual(try parent("title_2"), "row_2")
         XCTAssertEqual(try parent("dot_2_1"), "row_2")

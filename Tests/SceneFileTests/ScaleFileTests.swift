@@ -30,7 +30,7 @@ final class ScaleFileTests: XCTestCase {
         let view = try XCTUnwrap(s.viewIndex(id: scrollView))
         s.actions.append(Action(name: "scrollForTest", steps: [AnimationStep(property: .view(view, axis), target: .value(distance),
                                                                               timing: .curve(.linear, duration: 3))]))
-        s.events = [.run(s.actions.count - 1, at: 0)]
+        s.events = [.run(ActionID(s.actions.count - 1), at: 0)]
         return try Player(scene: s)
     }
 
@@ -176,7 +176,7 @@ final class ScaleFileTests: XCTestCase {
         XCTAssertEqual(segments("a.cornerRadius").map(\.trigger), [10 - 390])
         XCTAssertEqual(segments("a.borderWidth").map(\.trigger), [10])
         XCTAssertEqual(segments("a.zPosition").map(\.trigger), [10])
-        XCTAssertEqual(s.bindings.first?.scale?.source, .view(1, .boundsX))
+        XCTAssertEqual(s.bindings.first?.scale?.source, .view(ViewID(1), .boundsX))
     }
 
     /// A pin holds a view of the content in place on screen over its range, then it scrolls on.
@@ -219,8 +219,8 @@ final class ScaleFileTests: XCTestCase {
         var decoder = SceneDecoder(file: "t.yaml")
         let s = try decoder.decode(Located(node: try Yams.compose(yaml: text)!, file: "t.yaml", path: ""), defaultName: "s")
         XCTAssertEqual(s.extraSlots, [SlotDeclaration(name: "hero.scale1.complete", initialValue: 0)])
-        let latch = s.extraBase
-        XCTAssertEqual(s.property(named: "hero.scale1.complete"), .slot(latch))
+        let latch = s.layout.slot(declared: 0).index
+        XCTAssertEqual(s.property(named: "hero.scale1.complete"), .slot(SlotID(latch)))
         XCTAssertEqual(decoder.scrollWatches, [1: [
             ScrollWatch(axis: 0, start: 390, end: 780, enterAction: 0, latchSlot: latch),
             ScrollWatch(axis: 0, start: 400 - 195, end: 215, leaveAction: 0),
@@ -245,7 +245,7 @@ final class ScaleFileTests: XCTestCase {
             scales:
               - { property: alpha, by: feed, offset: "10%", to: 0 }
         """, file: "t.yaml")
-        XCTAssertEqual(s.bindings.first?.scale?.source, .view(0, .boundsY))
+        XCTAssertEqual(s.bindings.first?.scale?.source, .view(ViewID(0), .boundsY))
         XCTAssertEqual(s.bindings.first?.scale?.segments.first?.length, 60)
     }
 }

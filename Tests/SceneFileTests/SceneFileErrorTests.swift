@@ -36,7 +36,7 @@ final class SceneFileErrorTests: XCTestCase {
     func testValidFixtureLoads() throws {
         let scene = try SceneDocument.parse(valid, file: "test.yaml")
         XCTAssertEqual(scene.views.map(\.id), ["box"])
-        XCTAssertEqual(scene.events, [.tap(0, at: 0.1)])
+        XCTAssertEqual(scene.events, [.tap(ViewID(0), at: 0.1)])
         XCTAssertEqual(scene.frameCount(fps: 60), 61)
     }
 
@@ -175,9 +175,9 @@ final class SceneFileErrorTests: XCTestCase {
     func testBindingsAreOrderedByDependency() throws {
         let scene = try SceneDocument.parse(valid + "\nbindings:\n  box.frame.x: box.frame.y\n  box.frame.y: box.cornerRadius\n", file: "t.yaml")
         // Kept in file order; the Player evaluates box.frame.y first, so box.frame.x sees it.
-        XCTAssertEqual(scene.bindings.map(\.target), [.view(0, .frameX), .view(0, .frameY)])
+        XCTAssertEqual(scene.bindings.map(\.target), [.view(ViewID(0), .frameX), .view(ViewID(0), .frameY)])
         let player = try Player(scene: scene)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameX)), player.presentationValue(.view(0, .cornerRadius)))
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameX)), player.presentationValue(.view(ViewID(0), .cornerRadius)))
     }
 
     func testOversizedExpressionsAreRejected() throws {

@@ -99,7 +99,7 @@ final class SceneModelFileTests: XCTestCase {
     func testWholeTransformRotationTakesTheShortWayButAScalarRotationDoesNot() throws {
         let whole = try scene(animations: ["{ property: box.transform, to: { rotation: 4 }, duration: 1, curve: linear }"])
         var player = try Player(scene: whole)
-        let rotation = PropertyRef.view(0, .rotation)
+        let rotation = PropertyRef.view(ViewID(0), .rotation)
         // 4 rad clockwise is 2π − 4 ≈ 2.28 rad anticlockwise: the short way. The model keeps the
         // angle given; the animation starts from 2π (the same orientation as 0).
         XCTAssertEqual(player.modelValue(rotation), 4, accuracy: 1e-12)
@@ -113,10 +113,10 @@ final class SceneModelFileTests: XCTestCase {
 
     func testTransformScaleTakesANumberOrAPair() throws {
         let both = try scene(animations: ["{ property: box.transform.scale, to: 2, duration: 1, curve: linear }"])
-        XCTAssertEqual(both.actions[0].steps.map(\.property), [.view(0, .scale)])
+        XCTAssertEqual(both.actions[0].steps.map(\.property), [.view(ViewID(0), .scale)])
         assertRows(try trace(both, ["box.transform.scale.x", "box.transform.scale.y"], at: [0.5, 1]), [[1.5, 1.5], [2, 2]])
         let pair = try scene(animations: ["{ property: box.transform.scale, to: [2, 3], duration: 1, curve: linear }"])
-        XCTAssertEqual(pair.actions[0].steps.map(\.property), [.view(0, .scaleX), .view(0, .scaleY)])
+        XCTAssertEqual(pair.actions[0].steps.map(\.property), [.view(ViewID(0), .scaleX), .view(ViewID(0), .scaleY)])
         assertRows(try trace(pair, ["box.transform.scale.x", "box.transform.scale.y"], at: [0.5, 1]), [[1.5, 2], [2, 3]])
     }
 

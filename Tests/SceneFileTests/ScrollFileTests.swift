@@ -1,6 +1,7 @@
 import XCTest
 import Motion
 import Scene
+import Scroll
 @testable import SceneFile
 
 /// Scroll views and scripted touches in scene files, and every way to get them wrong.
@@ -43,6 +44,17 @@ final class ScrollFileTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(offset), 195, accuracy: 1e-9, "half way through the 0.3 s ease-in-ease-out")
         try player.advance(to: 2.3)
         XCTAssertEqual(player.presentationValue(offset), 0)
+    }
+
+    func testScrollIndicatorsAddedInSwiftAreTheFilesIndicators() throws {
+        let file = try SceneDocument.parse(valid, file: "t.yaml")
+        var builder = SceneBuilder()
+        let guide = builder.addView(id: "guide", frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        builder.addView(id: "page", parent: guide, frame: Rect(x: 0, y: 0, width: 390, height: 844))
+        let indicators = builder.addScrollIndicators(to: guide, settings: ScrollSettings(contentSize: Size(width: 1560, height: 844)))
+        XCTAssertEqual(indicators.views, [ViewID(2), nil], "only the horizontal axis scrolls")
+        XCTAssertEqual(builder.views.last, file.views.last)
+        XCTAssertEqual(builder.layout, file.layout)
     }
 
     func testBadScrollSettings() {

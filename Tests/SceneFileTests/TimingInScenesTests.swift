@@ -22,7 +22,7 @@ final class TimingInScenesTests: XCTestCase {
 
     private func trace(_ scene: Scene, at times: [Double]) throws -> [Double] {
         var player = try Player(scene: scene)
-        let x = PropertyRef.view(0, .frameX)
+        let x = PropertyRef.view(ViewID(0), .frameX)
         return try times.map { try player.advance(to: $0); return player.presentationValue(x) }
     }
 

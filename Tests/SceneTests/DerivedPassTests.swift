@@ -21,26 +21,27 @@ final class DerivedPassTests: XCTestCase {
                           views: [View(id: "a", frame: Rect(x: 0, y: 0, width: 10, height: 10)),
                                   View(id: "b", frame: Rect(x: 0, y: 0, width: 10, height: 10))],
                           variables: [Variable(name: "input", initialValue: 0)], bindings: bindings)
-        scene.derivedPasses = [Doubler(input: scene.variableSlot(0), output: ViewProperty.count + ViewProperty.positionX.rawValue)]
+        scene.derivedPasses = [Doubler(input: scene.variableSlot(VariableID(0)), output: scene.layout.slot(ViewID(1), .positionX).index)]
         return scene
     }
 
     func testBindingsBeforeAndAfterThePassAreOrdered() throws {
-        let bPosition = PropertyRef.slot(ViewProperty.count + ViewProperty.positionX.rawValue)
+        let bPosition = PropertyRef.view(ViewID(1), .positionX)
         // Listed reader first: a.position.x = b.position.x reads the pass's output, which reads
         // input = 7.
-        let s = scene(bindings: [Binding(target: .slot(ViewProperty.positionX.rawValue), expression: .property(bPosition)),
-                                 Binding(target: .slot(s0Input), expression: .constant(7))])
+        let s = scene(bindings: [Binding(target: .view(ViewID(0), .positionX), expression: .property(bPosition)),
+                                 Binding(target: s0Input, expression: .constant(7))])
         let player = try Player(scene: s)
         XCTAssertEqual(player.modelValue(bPosition), 14)
-        XCTAssertEqual(player.modelValue(.slot(ViewProperty.positionX.rawValue)), 14)
+        XCTAssertEqual(player.modelValue(.view(ViewID(0), .positionX)), 14)
     }
 
-    private var s0Input: Int { 2 * ViewProperty.count }
+    /// The doubler's input, the one variable after the two views.
+    private var s0Input: PropertyRef { .slot(scene(bindings: []).slot(VariableID(0))) }
 
     func testACycleThroughThePassAndASecondDriverAreErrors() {
-        let bPosition = PropertyRef.slot(ViewProperty.count + ViewProperty.positionX.rawValue)
-        let cycle = scene(bindings: [Binding(target: .slot(s0Input), expression: .property(bPosition))])
+        let bPosition = PropertyRef.view(ViewID(1), .positionX)
+        let cycle = scene(bindings: [Binding(target: s0Input, expression: .property(bPosition))])
         XCTAssertThrowsError(try cycle.validate()) { error in
             XCTAssertTrue("\(error)".contains("the doubler"), "\(error)")
         }

@@ -3,9 +3,9 @@ import Scene
 
 /// `Expression`: type checking, constant folding, limits and the compiled evaluation.
 final class ExpressionTests: XCTestCase {
-    private let a = ExpressionNode.property(.slot(0))
-    private let b = ExpressionNode.property(.slot(1))
-    private let c = ExpressionNode.property(.slot(2))
+    private let a = ExpressionNode.property(.slot(SlotID(0)))
+    private let b = ExpressionNode.property(.slot(SlotID(1)))
+    private let c = ExpressionNode.property(.slot(SlotID(2)))
     /// Values of slots 0, 1, 2 in `value(_:_:)`.
     private let defaults = [3.0, -2.0, 0.5]
 
@@ -19,7 +19,7 @@ final class ExpressionTests: XCTestCase {
         let expression = try Expression(node)
         return expression.evaluate({ ref in
             guard case .slot(let index) = ref else { XCTFail("unexpected \(ref)", file: file, line: line); return .nan }
-            return slots[index]
+            return slots[index.index]
         })
     }
 
@@ -197,7 +197,7 @@ final class ExpressionTests: XCTestCase {
         // A constant condition picks its branch; the other is not read.
         let picked = try Expression(.conditional(op(n(2), .greater, n(1)), a, b))
         XCTAssertNil(picked.constantValue)
-        XCTAssertEqual(picked.references, [.slot(0)])
+        XCTAssertEqual(picked.references, [.slot(SlotID(0))])
         XCTAssertEqual(picked.node, .conditional(op(n(2), .greater, n(1)), a, b), "node is kept as given")
         XCTAssertEqual(try Expression(.conditional(.boolean(false), a, n(5))).constantValue, 5)
         // Anything reading a property is not constant, even when it could be simplified.
@@ -310,10 +310,10 @@ final class ExpressionTests: XCTestCase {
     // MARK: References, text, equality
 
     func testReferencesAreUniqueInFirstAppearanceOrder() throws {
-        let frameY = PropertyRef.view(1, .frameY)
+        let frameY = PropertyRef.view(ViewID(1), .frameY)
         let node = op(op(op(b, .add, op(a, .multiply, b)), .add, .property(frameY)), .subtract, op(a, .divide, c))
-        XCTAssertEqual(try Expression(node).references, [.slot(1), .slot(0), frameY, .slot(2)])
-        XCTAssertEqual(try Expression(call(.clamp, c, b, a)).references, [.slot(2), .slot(1), .slot(0)])
+        XCTAssertEqual(try Expression(node).references, [.slot(SlotID(1)), .slot(SlotID(0)), frameY, .slot(SlotID(2))])
+        XCTAssertEqual(try Expression(call(.clamp, c, b, a)).references, [.slot(SlotID(2)), .slot(SlotID(1)), .slot(SlotID(0))])
         XCTAssertEqual(Expression.constant(4).references, [])
     }
 
@@ -330,7 +330,7 @@ final class ExpressionTests: XCTestCase {
                                                   .conditional(.boolean(false), n(2), n(3))).text,
                        "(true ? false : true) ? 1 : false ? 2 : 3")
         XCTAssertEqual(call(.clamp, op(.ownWidth, .divide, n(2)), n(0), .ownHeight).text, "clamp(width / 2, 0, height)")
-        XCTAssertEqual(ExpressionNode.property(.view(2, .frameY)).text, "view[2].frame.y")
+        XCTAssertEqual(ExpressionNode.property(.view(ViewID(2), .frameY)).text, "view[2].frame.y")
         XCTAssertEqual(Expression.constant(0.25).text, "0.25")
     }
 
@@ -338,9 +338,9 @@ final class ExpressionTests: XCTestCase {
         XCTAssertEqual(Expression.constant(2.5).constantValue, 2.5)
         XCTAssertEqual(Expression.constant(2.5).type, .number)
         XCTAssertEqual(Expression.constant(2.5), try Expression(n(2.5)))
-        let property = Expression.property(.slot(7))
-        XCTAssertEqual(property.references, [.slot(7)])
-        XCTAssertEqual(property.evaluate({ $0 == .slot(7) ? 9 : 0 }), 9)
+        let property = Expression.property(.slot(SlotID(7)))
+        XCTAssertEqual(property.references, [.slot(SlotID(7))])
+        XCTAssertEqual(property.evaluate({ $0 == .slot(SlotID(7)) ? 9 : 0 }), 9)
         XCTAssertNil(property.constantValue)
         // Equality and hashing compare nodes only, not text or location.
         var located = try Expression(op(a, .add, n(1)), text: "box.frame.y + 1")

@@ -7,26 +7,26 @@ final class PlayerTests: XCTestCase {
     private let spring = AnimationTiming.spring(UIKitSpring(duration: 0.5, dampingRatio: 0.75, initialVelocity: 0.8))
 
     private func scene(beginsFromCurrentState: Bool = false, model: AnimationModel = .ios8, taps: [Double]) throws -> Scene {
-        let box = View(id: "box", frame: Rect(x: 0, y: 100, width: 10, height: 10), backgroundColor: .black, tapAction: 0)
+        let box = View(id: "box", frame: Rect(x: 0, y: 100, width: 10, height: 10), backgroundColor: .black, tapAction: ActionID(0))
         let follower = View(id: "follower", frame: Rect(x: 50, y: 0, width: 10, height: 10))
         let action = Action(name: "toggle",
-                            toggle: Toggle(property: .view(0, .frameY), values: (100, 300)),
-                            steps: [AnimationStep(property: .view(0, .frameY), target: .toggled, timing: spring)],
+                            toggle: Toggle(property: .view(ViewID(0), .frameY), values: (100, 300)),
+                            steps: [AnimationStep(property: .view(ViewID(0), .frameY), target: .toggled, timing: spring)],
                             beginsFromCurrentState: beginsFromCurrentState)
-        let binding = Binding(target: .view(1, .frameY),
-                              expression: try SceneExpression(.binary(.add, .property(.view(0, .frameY)), .number(5))))
+        let binding = Binding(target: .view(ViewID(1), .frameY),
+                              expression: try SceneExpression(.binary(.add, .property(.view(ViewID(0), .frameY)), .number(5))))
         return Scene(name: "t", size: Size(width: 100, height: 400), duration: 12, views: [box, follower],
-                     actions: [action], events: taps.map { .tap(0, at: $0) }, bindings: [binding], animationModel: model)
+                     actions: [action], events: taps.map { .tap(ViewID(0), at: $0) }, bindings: [binding], animationModel: model)
     }
 
-    private let boxY = PropertyRef.view(0, .frameY)
+    private let boxY = PropertyRef.view(ViewID(0), .frameY)
 
     func testTapAnimatesWithTheSpringAndLandsExactly() throws {
         var player = try Player(scene: scene(taps: [0.1]))
         try player.advance(to: 0.1)
         XCTAssertEqual(player.presentationValue(boxY), 100)
         XCTAssertEqual(player.modelValue(boxY), 300)
-        XCTAssertEqual(player.modelValue(.view(0, .positionY)), 305)
+        XCTAssertEqual(player.modelValue(.view(ViewID(0), .positionY)), 305)
         try player.advance(to: 0.35)
         let expected = 100 + 200 * UIKitSpring(duration: 0.5, dampingRatio: 0.75, initialVelocity: 0.8).progress(at: 0.25)
         XCTAssertEqual(player.presentationValue(boxY), expected, accuracy: 1e-9)
@@ -77,13 +77,13 @@ final class PlayerTests: XCTestCase {
         func play(_ option: Bool) throws -> Double {
             let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10), backgroundColor: .black)
             let linear = AnimationTiming.curve(.linear, duration: 1)
-            let fade = Action(name: "fade", steps: [AnimationStep(property: .view(0, .alpha), target: .value(0), timing: linear)])
-            let back = Action(name: "back", steps: [AnimationStep(property: .view(0, .alpha), target: .value(1), timing: linear)],
+            let fade = Action(name: "fade", steps: [AnimationStep(property: .view(ViewID(0), .alpha), target: .value(0), timing: linear)])
+            let back = Action(name: "back", steps: [AnimationStep(property: .view(ViewID(0), .alpha), target: .value(1), timing: linear)],
                               beginsFromCurrentState: option)
             var player = try Player(scene: Scene(name: "a", size: Size(width: 10, height: 10), duration: 3, views: [box],
-                                                 actions: [fade, back], events: [.run(0, at: 0), .run(1, at: 0.5)]))
+                                                 actions: [fade, back], events: [.run(ActionID(0), at: 0), .run(ActionID(1), at: 0.5)]))
             try player.advance(to: 0.5)
-            return player.presentationValue(.view(0, .alpha))
+            return player.presentationValue(.view(ViewID(0), .alpha))
         }
         XCTAssertEqual(try play(false), 0, accuracy: 1e-12)   // from the model value (0): a jump
         XCTAssertEqual(try play(true), 0.5, accuracy: 1e-12)  // from what is on screen
@@ -93,7 +93,7 @@ final class PlayerTests: XCTestCase {
         var player = try Player(scene: scene(taps: [0.1]))
         for t in [0.0, 0.2, 0.33, 1.0] {
             try player.advance(to: t)
-            XCTAssertEqual(player.presentationValue(.view(1, .frameY)), player.presentationValue(boxY) + 5, accuracy: 1e-9)
+            XCTAssertEqual(player.presentationValue(.view(ViewID(1), .frameY)), player.presentationValue(boxY) + 5, accuracy: 1e-9)
         }
     }
 
@@ -132,7 +132,7 @@ final class PlayerTests: XCTestCase {
 
     func testAViewWithSubviewsAndAlphaIsCompositedAsAGroup() throws {
         let parent = View(id: "p", frame: Rect(x: 0, y: 0, width: 10, height: 10), alpha: 0.5)
-        let child = View(id: "c", parent: 0, frame: Rect(x: 1, y: 1, width: 2, height: 2),
+        let child = View(id: "c", parent: ViewID(0), frame: Rect(x: 1, y: 1, width: 2, height: 2),
                          backgroundColor: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         var player = try Player(scene: Scene(name: "a", size: Size(width: 10, height: 10), duration: 1, views: [parent, child]))
         let commands = try player.frame(at: 0, fps: 1).commands
@@ -161,10 +161,10 @@ final class PlayerTests: XCTestCase {
     func testSubtreesOutsideTheCanvasOrAClippingAncestorProduceNoCommands() throws {
         let outside = View(id: "outside", frame: Rect(x: 200, y: 0, width: 10, height: 10), backgroundColor: .black)
         let clipper = View(id: "clipper", frame: Rect(x: 0, y: 0, width: 20, height: 20), clipsToBounds: true)
-        let hiddenByClip = View(id: "far", parent: 1, frame: Rect(x: 30, y: 0, width: 10, height: 10), backgroundColor: .black)
+        let hiddenByClip = View(id: "far", parent: ViewID(1), frame: Rect(x: 30, y: 0, width: 10, height: 10), backgroundColor: .black)
         // Outside its non-clipping parent but on the canvas: still drawn.
         let parent = View(id: "parent", frame: Rect(x: -100, y: 0, width: 10, height: 10))
-        let visibleChild = View(id: "child", parent: 3, frame: Rect(x: 105, y: 50, width: 10, height: 10), backgroundColor: .white)
+        let visibleChild = View(id: "child", parent: ViewID(3), frame: Rect(x: 105, y: 50, width: 10, height: 10), backgroundColor: .white)
         var player = try Player(scene: Scene(name: "c", size: Size(width: 100, height: 100), duration: 1,
                                              views: [outside, clipper, hiddenByClip, parent, visibleChild]))
         let commands = try player.frame(at: 0, fps: 1).commands
@@ -175,7 +175,7 @@ final class PlayerTests: XCTestCase {
     func testBoundsOriginOffsetsSubviews() throws {
         var scroller = View(id: "scroller", frame: Rect(x: 10, y: 10, width: 50, height: 50))
         scroller.bounds.origin = Point(x: 0, y: 30)
-        let child = View(id: "child", parent: 0, frame: Rect(x: 0, y: 40, width: 10, height: 10), backgroundColor: .black)
+        let child = View(id: "child", parent: ViewID(0), frame: Rect(x: 0, y: 40, width: 10, height: 10), backgroundColor: .black)
         var player = try Player(scene: Scene(name: "b", size: Size(width: 100, height: 100), duration: 1, views: [scroller, child]))
         let commands = try player.frame(at: 0, fps: 1).commands
         let concats = commands.compactMap { if case .concat(let m) = $0 { return m } else { return nil } }
@@ -189,53 +189,53 @@ final class PlayerTests: XCTestCase {
         view.transform = ViewTransform(translation: Point(x: 5, y: 0), scaleX: 2, rotation: .pi / 2)
         let player = try Player(scene: Scene(name: "f", size: Size(width: 100, height: 100), duration: 1, views: [view]))
         // Scaled to 80 × 20, turned a quarter: 20 wide, 80 tall, about the centre (20, 10), moved 5 right.
-        XCTAssertEqual(player.presentationValue(.view(0, .frameX)), 15, accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameY)), -30, accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameWidth)), 20, accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameHeight)), 80, accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.view(0, .scale)), 2)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameX)), 15, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameY)), -30, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameWidth)), 20, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameHeight)), 80, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .scale)), 2)
     }
 
     func testAnimatingFrameWidthKeepsTheLeftEdge() throws {
         var view = View(id: "v", frame: Rect(x: 10, y: 0, width: 40, height: 20))
         view.anchorPoint = Point(x: 0.25, y: 0.5)
         view.frame = Rect(x: 10, y: 0, width: 40, height: 20)
-        let grow = Action(name: "grow", steps: [AnimationStep(property: .view(0, .frameWidth), target: .value(100),
+        let grow = Action(name: "grow", steps: [AnimationStep(property: .view(ViewID(0), .frameWidth), target: .value(100),
                                                               timing: .curve(.linear, duration: 1))])
         var player = try Player(scene: Scene(name: "w", size: Size(width: 100, height: 100), duration: 2, views: [view],
-                                             actions: [grow], events: [.run(0, at: 0)]))
+                                             actions: [grow], events: [.run(ActionID(0), at: 0)]))
         for t in [0.0, 0.3, 0.7, 1.0, 1.5] {
             try player.advance(to: t)
-            XCTAssertEqual(player.presentationValue(.view(0, .frameX)), 10, accuracy: 1e-9)
-            XCTAssertEqual(player.presentationValue(.view(0, .frameWidth)), 40 + 60 * min(t, 1), accuracy: 1e-9)
+            XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameX)), 10, accuracy: 1e-9)
+            XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameWidth)), 40 + 60 * min(t, 1), accuracy: 1e-9)
         }
-        XCTAssertEqual(player.modelValue(.view(0, .positionX)), 35)
+        XCTAssertEqual(player.modelValue(.view(ViewID(0), .positionX)), 35)
     }
 
     func testAWholeTransformTurnsTheShortWayAndTheRotationKeyPathByAngle() throws {
         let linear = AnimationTiming.curve(.linear, duration: 1)
         let view = View(id: "v", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let whole = Action(name: "whole", steps: [AnimationStep(property: .view(0, .rotation), motion: .basic(target: .value(1.5 * .pi), timing: linear),
+        let whole = Action(name: "whole", steps: [AnimationStep(property: .view(ViewID(0), .rotation), motion: .basic(target: .value(1.5 * .pi), timing: linear),
                                                                 takesShortestRotation: true)])
-        let keyPath = Action(name: "keyPath", steps: [AnimationStep(property: .view(0, .rotation), target: .value(1.5 * .pi), timing: linear)])
+        let keyPath = Action(name: "keyPath", steps: [AnimationStep(property: .view(ViewID(0), .rotation), target: .value(1.5 * .pi), timing: linear)])
         // Whole transform: from 2π (the orientation of 0) to 1.5π, so −0.25π of a turn halfway.
         for (index, expected) in [(0, 1.75 * Double.pi), (1, 0.75 * Double.pi)] {
             var player = try Player(scene: Scene(name: "r", size: Size(width: 10, height: 10), duration: 2, views: [view],
-                                                 actions: [whole, keyPath], events: [.run(index, at: 0)]))
+                                                 actions: [whole, keyPath], events: [.run(ActionID(index), at: 0)]))
             try player.advance(to: 0.5)
-            XCTAssertEqual(player.presentationValue(.view(0, .rotation)), expected, accuracy: 1e-9)
+            XCTAssertEqual(player.presentationValue(.view(ViewID(0), .rotation)), expected, accuracy: 1e-9)
         }
     }
 
     func testKeyframesOnADerivedPropertyMoveItsStoredSlots() throws {
         let view = View(id: "v", frame: Rect(x: 0, y: 100, width: 10, height: 10))
         let keyframes = try KeyframeTiming(values: [100, 60, 100])
-        let bounce = Action(name: "bounce", steps: [AnimationStep(property: .view(0, .frameY), motion: .keyframes(keyframes, duration: 1))])
+        let bounce = Action(name: "bounce", steps: [AnimationStep(property: .view(ViewID(0), .frameY), motion: .keyframes(keyframes, duration: 1))])
         var player = try Player(scene: Scene(name: "k", size: Size(width: 10, height: 200), duration: 2, views: [view],
-                                             actions: [bounce], events: [.run(0, at: 0)]))
+                                             actions: [bounce], events: [.run(ActionID(0), at: 0)]))
         try player.advance(to: 0.25)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameY)), 80, accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.view(0, .positionY)), 85, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameY)), 80, accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .positionY)), 85, accuracy: 1e-9)
     }
 
     func testFrameCountCoversTheDuration() throws {
@@ -249,15 +249,15 @@ final class PlayerTests: XCTestCase {
     func testABoundFrameWidthGivesTheSameValueWhateverWasAskedBefore() throws {
         let card = View(id: "card", frame: Rect(x: 10, y: 0, width: 40, height: 20), anchorPoint: Point(x: 0.3, y: 0.5))
         let driver = View(id: "driver", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let move = Action(name: "m", steps: [AnimationStep(property: .view(1, .positionX), target: .value(300), timing: .curve(.linear, duration: 3))])
-        let width = try SceneExpression(.binary(.add, .property(.view(1, .positionX)), .number(0.1)))
+        let move = Action(name: "m", steps: [AnimationStep(property: .view(ViewID(1), .positionX), target: .value(300), timing: .curve(.linear, duration: 3))])
+        let width = try SceneExpression(.binary(.add, .property(.view(ViewID(1), .positionX)), .number(0.1)))
         let scene = Scene(name: "w", size: Size(width: 100, height: 100), duration: 3, views: [card, driver], actions: [move],
-                          events: [.run(0, at: 0)], bindings: [Binding(target: .view(0, .frameWidth), expression: width)])
+                          events: [.run(ActionID(0), at: 0)], bindings: [Binding(target: .view(ViewID(0), .frameWidth), expression: width)])
         var straight = try Player(scene: scene), stepped = try Player(scene: scene)
         for index in stride(from: 0, through: 170, by: 7) { _ = try stepped.frame(at: index, fps: 60) }
         XCTAssertEqual(try straight.frame(at: 171, fps: 60), try stepped.frame(at: 171, fps: 60))
-        XCTAssertEqual(straight.presentationValue(.view(0, .positionX)), stepped.presentationValue(.view(0, .positionX)))
-        XCTAssertEqual(straight.presentationValue(.view(0, .frameX)), 10, accuracy: 1e-9)
+        XCTAssertEqual(straight.presentationValue(.view(ViewID(0), .positionX)), stepped.presentationValue(.view(ViewID(0), .positionX)))
+        XCTAssertEqual(straight.presentationValue(.view(ViewID(0), .frameX)), 10, accuracy: 1e-9)
     }
 
     /// Text is not clipped to its box, so a label whose box is just off the canvas still draws.

@@ -31,7 +31,7 @@ final class ScaleTrackTests: XCTestCase {
             }
             let start = Double.random(in: -100...100, using: &random)
             let order = Array(segments.indices).shuffled(using: &random)
-            let track = ScaleTrack(source: .slot(0), startValue: start, segments: order.map { segments[$0] })
+            let track = ScaleTrack(source: .slot(SlotID(0)), startValue: start, segments: order.map { segments[$0] })
             let ouroboros = ArticleOuroboros(startValue: start)
             for i in order { XCTAssertTrue(ouroboros.add(reference[i])) }
             // Chained in the random order; scanned in trigger order: where two scales touch with a
@@ -54,7 +54,7 @@ final class ScaleTrackTests: XCTestCase {
     /// The article's own example: the height goes to 200 over [0, 640] and then to 400 over
     /// [640, 800], from a start of 100; before, between and after, the nearest end.
     func testChainingFromTheStartValueAndThePreviousScale() {
-        let track = ScaleTrack(source: .slot(0), startValue: 100, segments: [
+        let track = ScaleTrack(source: .slot(SlotID(0)), startValue: 100, segments: [
             ScaleSegment(trigger: 640, length: 160, to: 400),
             ScaleSegment(trigger: 0, length: 640, to: 200),
         ])
@@ -66,7 +66,7 @@ final class ScaleTrackTests: XCTestCase {
         XCTAssertEqual(track.value(at: 5000) { _ in false }, 400)
 
         // A gap: between the scales the earlier one's end; a given `from` starts a new chain.
-        let gapped = ScaleTrack(source: .slot(0), startValue: 0, segments: [
+        let gapped = ScaleTrack(source: .slot(SlotID(0)), startValue: 0, segments: [
             ScaleSegment(trigger: 0, length: 10, to: 1), ScaleSegment(trigger: 20, length: 10, from: 5, to: 6),
             ScaleSegment(trigger: 30, length: 10, to: 9), ScaleSegment(trigger: 50, length: 10, to: .by(3)),
         ])
@@ -82,13 +82,13 @@ final class ScaleTrackTests: XCTestCase {
     }
 
     func testOverlapsAreAProblemAndTouchingIsNot() {
-        let touching = ScaleTrack(source: .slot(0), startValue: 0, segments: [
+        let touching = ScaleTrack(source: .slot(SlotID(0)), startValue: 0, segments: [
             ScaleSegment(trigger: 0, length: 390, to: 1), ScaleSegment(trigger: 390, length: 195, to: 2),
         ])
         XCTAssertNil(touching.problem)
         XCTAssertNil(touching.firstOverlap)
         // The article's conflicting pair: [0, 640] and [320, 480].
-        let overlapping = ScaleTrack(source: .slot(0), startValue: 0, segments: [
+        let overlapping = ScaleTrack(source: .slot(SlotID(0)), startValue: 0, segments: [
             ScaleSegment(trigger: 0, length: 640, to: 200), ScaleSegment(trigger: 320, length: 160, to: 400),
         ])
         XCTAssertTrue(overlapping.firstOverlap! == (0, 1))
@@ -99,7 +99,7 @@ final class ScaleTrackTests: XCTestCase {
 
     func testNumbersThatCannotBePlayedAreProblems() {
         func problem(_ segment: ScaleSegment, start: Double = 0) -> String? {
-            ScaleTrack(source: .slot(0), startValue: start, segments: [segment]).problem
+            ScaleTrack(source: .slot(SlotID(0)), startValue: start, segments: [segment]).problem
         }
         XCTAssertEqual(problem(ScaleSegment(trigger: 0, length: 0, to: 1)), "a scale's length must be a finite number greater than 0")
         XCTAssertEqual(problem(ScaleSegment(trigger: 0, length: -3, to: 1)), "a scale's length must be a finite number greater than 0")
@@ -119,7 +119,7 @@ final class ScaleTrackTests: XCTestCase {
             segments.append(ScaleSegment(trigger: position, length: Double(i % 7 + 1) * 0.1, to: Double(i)))
             position += Double(i % 7 + 1) * 0.1 + (i % 3 == 0 ? 0 : 2.5)   // some touching, some with gaps
         }
-        let track = ScaleTrack(source: .slot(0), startValue: -1, segments: segments)
+        let track = ScaleTrack(source: .slot(SlotID(0)), startValue: -1, segments: segments)
         XCTAssertNil(track.problem)
         func scan(_ p: Double) -> Int? { track.segments.firstIndex { $0.stop >= p } }
         var probes: [Double] = [-.infinity, .infinity, .nan, -5000, 5000, -Double.greatestFiniteMagnitude]
@@ -135,7 +135,7 @@ final class ScaleTrackTests: XCTestCase {
 
     /// A set latch reads percent 1 wherever its scale holds the position, and before it.
     func testALatchHoldsItsScaleComplete() {
-        let track = ScaleTrack(source: .slot(0), startValue: 0, segments: [
+        let track = ScaleTrack(source: .slot(SlotID(0)), startValue: 0, segments: [
             ScaleSegment(trigger: 100, length: 100, to: 10, curve: .easing(.easeInQuad), latch: 5),
             ScaleSegment(trigger: 300, length: 100, to: 20),
         ])

@@ -29,7 +29,7 @@ private struct Ticker: SceneSystem {
 
 private struct TickerNames: PropertyNamespace {
     func resolve(_ name: String, in scene: Scene) -> PropertyRef? {
-        name == "ticker.speedometer" ? .slot(scene.extraBase) : nil
+        name == "ticker.speedometer" ? .slot(scene.layout.slot(declared: 0)) : nil
     }
     func names(in scene: Scene) -> [String] { ["ticker.speedometer"] }
 }
@@ -37,29 +37,29 @@ private struct TickerNames: PropertyNamespace {
 final class SystemTests: XCTestCase {
     private func scene(extraBinding: Bool = false) -> Scene {
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let slot = ViewProperty.count
-        var bindings = [Binding(target: .view(0, .frameX), expression: .property(.slot(slot)))]
+        let slot = SlotLayout(viewCount: 1, variableCount: 0, declaredCount: 1).slot(declared: 0)
+        var bindings = [Binding(target: .view(ViewID(0), .frameX), expression: .property(.slot(slot)))]
         if extraBinding { bindings.append(Binding(target: .slot(slot), expression: .constant(3))) }
         return Scene(name: "sys", size: Size(width: 100, height: 100), duration: 3, views: [box], bindings: bindings,
                      extraSlots: [SlotDeclaration(name: "ticker.value", initialValue: 0)], namespaces: [TickerNames()],
-                     systems: [Ticker(slot: slot)])
+                     systems: [Ticker(slot: slot.index)])
     }
 
     func testASystemDrivesItsSlotBeforeBindingsAndGetsItsEvents() throws {
         var player = try Player(scene: scene())
         try player.advance(to: 0.5)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameX)), 5, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameX)), 5, accuracy: 1e-12)
         try player.advance(to: 2)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameX)), 10 + 20, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameX)), 10 + 20, accuracy: 1e-12)
         // Back in time: the checkpoint at t = 1 holds the system's state too.
         try player.advance(to: 1.5)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameX)), 10 + 10, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameX)), 10 + 10, accuracy: 1e-12)
     }
 
     func testNamesComeFromTheScene() {
         let s = scene()
-        XCTAssertEqual(s.property(named: "ticker.value"), .slot(ViewProperty.count))
-        XCTAssertEqual(s.property(named: "ticker.speedometer"), .slot(ViewProperty.count))
+        XCTAssertEqual(s.property(named: "ticker.value"), .slot(s.layout.slot(declared: 0)))
+        XCTAssertEqual(s.property(named: "ticker.speedometer"), .slot(s.layout.slot(declared: 0)))
         XCTAssertTrue(s.propertyNames.contains("ticker.speedometer"))
     }
 
@@ -72,9 +72,9 @@ final class SystemTests: XCTestCase {
 
     func testCheckpointsStayFewAndEarlierFramesReplayFromTheNearest() throws {
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10), backgroundColor: .black)
-        let move = Action(name: "m", steps: [AnimationStep(property: .view(0, .frameX), target: .value(50), timing: .curve(.linear, duration: 30))])
+        let move = Action(name: "m", steps: [AnimationStep(property: .view(ViewID(0), .frameX), target: .value(50), timing: .curve(.linear, duration: 30))])
         var player = try Player(scene: Scene(name: "long", size: Size(width: 100, height: 100), duration: 100, views: [box],
-                                             actions: [move], events: [.run(0, at: 0)]))
+                                             actions: [move], events: [.run(ActionID(0), at: 0)]))
         for index in 5000...5010 { _ = try player.frame(at: index, fps: 60) }
         XCTAssertEqual(player.statistics.checkpointsRestored, 0)
         XCTAssertEqual(player.statistics.framesBuilt, 11)
@@ -104,16 +104,16 @@ final class SystemTests: XCTestCase {
         }
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
         let arm = Action(name: "arm", commands: [SystemCommand(system: 0, Switch.Message.arm)])
-        let grow = Action(name: "grow", steps: [AnimationStep(property: .view(0, .frameWidth), target: .value(30),
+        let grow = Action(name: "grow", steps: [AnimationStep(property: .view(ViewID(0), .frameWidth), target: .value(30),
                                                               timing: .curve(.linear, duration: 1))])
         let scene = Scene(name: "cmd", size: Size(width: 100, height: 100), duration: 3, views: [box],
-                          actions: [arm, grow], events: [.run(0, at: 1)], systems: [Switch()])
+                          actions: [arm, grow], events: [.run(ActionID(0), at: 1)], systems: [Switch()])
         var player = try Player(scene: scene)
         try player.advance(to: 1.4)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameWidth)), 10, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameWidth)), 10, accuracy: 1e-12)
         try player.advance(to: 2)
-        XCTAssertEqual(player.presentationValue(.view(0, .frameWidth)), 20, accuracy: 1e-9)
-        XCTAssertEqual(player.modelValue(.view(0, .frameWidth)), 30, accuracy: 1e-12)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .frameWidth)), 20, accuracy: 1e-9)
+        XCTAssertEqual(player.modelValue(.view(ViewID(0), .frameWidth)), 30, accuracy: 1e-12)
 
         var bad = scene
         bad.actions[0].commands = [SystemCommand(system: 3, Switch.Message.arm)]

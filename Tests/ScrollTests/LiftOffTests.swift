@@ -17,7 +17,7 @@ final class LiftOffTests: XCTestCase {
     }
 
     private func model() -> [Double] {
-        var model = [Double](repeating: 0, count: 2 * ViewProperty.count)
+        var model = [Double](repeating: 0, count: SlotLayout(viewCount: 2, variableCount: 0, declaredCount: 0).slotCount)
         model[ViewProperty.boundsWidth.rawValue] = viewport.width
         model[ViewProperty.boundsHeight.rawValue] = viewport.height
         return model
@@ -33,7 +33,7 @@ final class LiftOffTests: XCTestCase {
     func testEveryReleaseIsAtTheLiftOffPointWithTheDocumentedVelocity() throws {
         var s = ScrollSettings(contentSize: Size(width: 390, height: 2000))
         s.bounces = true
-        let fresh = ScrollViewSystem(view: 0, viewID: "list", initialOffset: .zero, viewport: viewport, settings: s)
+        let fresh = ScrollViewSystem(view: ViewID(0), viewID: "list", initialOffset: .zero, viewport: viewport, settings: s)
         let initial = model()
         for (duration, curve, windowStart) in durations {
             // The docs' estimate: from the earliest sample in the last 100 ms to lift-off. The

@@ -12,8 +12,8 @@ final class ScrollViewSystemTests: XCTestCase {
         var s = ScrollSettings(contentSize: Size(width: 390, height: 2000))
         settings?(&s)
         let list = View(id: "list", frame: Rect(origin: .zero, size: size), clipsToBounds: true)
-        let row = View(id: "row", parent: 0, frame: Rect(x: 0, y: 0, width: 390, height: 44), backgroundColor: .black)
-        let system = ScrollViewSystem(view: 0, viewID: "list", initialOffset: .zero, viewport: size, settings: s, watches: watches)
+        let row = View(id: "row", parent: ViewID(0), frame: Rect(x: 0, y: 0, width: 390, height: 44), backgroundColor: .black)
+        let system = ScrollViewSystem(view: ViewID(0), viewID: "list", initialOffset: .zero, viewport: size, settings: s, watches: watches)
         return Scene(name: "list", size: size, duration: 8, views: [list, row] + extraViews, actions: actions,
                      extraSlots: extraSlots, systems: [system], touches: touches)
     }
@@ -22,7 +22,7 @@ final class ScrollViewSystemTests: XCTestCase {
         TouchStroke(begin: t, duration: duration, path: .line(from: Point(x: x, y: fromY), to: Point(x: x, y: toY), curve: curve))
     }
 
-    private let offsetY = PropertyRef.view(0, .boundsY)
+    private let offsetY = PropertyRef.view(ViewID(0), .boundsY)
 
     func testDraggingPastTheTopRubberBandsAndBouncesBackExactly() throws {
         var player = try Player(scene: scene(touches: [drag(100, 400, at: 0.5, duration: 0.5, curve: .easeOut)]))
@@ -39,7 +39,7 @@ final class ScrollViewSystemTests: XCTestCase {
     func testAFlickCoastsToTheProjectionAndEndsDecelerating() throws {
         let flick = TouchStroke(begin: 0.5, duration: 0.1, path: .line(from: Point(x: 200, y: 600), to: Point(x: 200, y: 500), curve: .linear),
                                 releaseVelocity: Point(x: 0, y: -1000))
-        let ended = Action(name: "ended", assignments: [VariableAssignment(variable: 0, value: .constant(1))])
+        let ended = Action(name: "ended", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(1))])
         var s = scene(touches: [flick], settings: { $0.onEndDecelerating = 0 }, actions: [ended])
         s.variables = [Variable(name: "done", initialValue: 0)]
         var player = try Player(scene: s)
@@ -49,10 +49,10 @@ final class ScrollViewSystemTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(offsetY), deceleration.position(at: 0.5), accuracy: 1e-9)
         let end = release + deceleration.duration
         try player.advance(to: end - 0.001)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 0)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 0)
         try player.advance(to: end)
         XCTAssertEqual(player.presentationValue(offsetY), deceleration.projection)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 1)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 1)
     }
 
     func testReachingTheBottomWhileCoastingBouncesBack() throws {
@@ -102,9 +102,9 @@ final class ScrollViewSystemTests: XCTestCase {
 
     func testWatchedRangesRunActionsAtDisplayRefreshesAndLatch() throws {
         let latch = SlotDeclaration(name: "list.watch0.complete", initialValue: 0)
-        let enter = Action(name: "enter", assignments: [VariableAssignment(variable: 0, value: .constant(1))])
-        let leave = Action(name: "leave", assignments: [VariableAssignment(variable: 0, value: .constant(2))])
-        let latchSlot = 2 * ViewProperty.count + 1   // after the views and the one variable
+        let enter = Action(name: "enter", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(1))])
+        let leave = Action(name: "leave", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(2))])
+        let latchSlot = SlotLayout(viewCount: 2, variableCount: 1, declaredCount: 1).slot(declared: 0).index
         // Each finger stops for 0.15 s before it lifts, so nothing coasts.
         func dragAndHold(_ from: Double, _ to: Double, at t: Double) -> TouchStroke {
             TouchStroke(begin: t, duration: 0.45, path: .sampled([(0, Point(x: 200, y: from)), (0.3, Point(x: 200, y: to)), (0.45, Point(x: 200, y: to))]))
@@ -114,54 +114,56 @@ final class ScrollViewSystemTests: XCTestCase {
                                 ScrollWatch(axis: 1, start: 150, end: 250, latchSlot: latchSlot)],
                       actions: [enter, leave], extraSlots: [latch])
         s.variables = [Variable(name: "seen", initialValue: 0)]
-        XCTAssertEqual(s.property(named: "list.watch0.complete"), .slot(latchSlot))
+        XCTAssertEqual(s.property(named: "list.watch0.complete"), .slot(SlotID(latchSlot)))
         var player = try Player(scene: s)
         // The finger moves 1000 pt/s from t = 0.2: offset 100 is reached at t = 0.3 (a touch
         // sample and a display refresh); not before.
         try player.advance(to: 0.3 - 0.5 / 120)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 0)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 0)
         try player.advance(to: 0.3 + 0.5 / 120)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 1)
-        XCTAssertEqual(player.presentationValue(.slot(latchSlot)), 0)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 1)
+        XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 0)
         try player.advance(to: 0.6)
         XCTAssertEqual(player.presentationValue(offsetY), 300)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 2)
-        XCTAssertEqual(player.presentationValue(.slot(latchSlot)), 1)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 1)
         // Back to the top: the first range is entered and left again; the latch stays.
         try player.advance(to: 1.3)
         XCTAssertEqual(player.presentationValue(offsetY), -ScrollPhysics.rubberBand(100, dimension: 844), accuracy: 1e-9)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 2)
-        XCTAssertEqual(player.presentationValue(.slot(latchSlot)), 1)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 1)
     }
 
     /// A horizontal pager inside a vertical list: the innermost scroll view that can scroll
     /// along the finger's direction takes the touch.
     func testNestedScrollViewsTheInnermostThatCanScrollWins() throws {
         let list = View(id: "list", frame: Rect(origin: .zero, size: size), clipsToBounds: true)
-        let pager = View(id: "pager", parent: 0, frame: Rect(x: 0, y: 100, width: 390, height: 200), clipsToBounds: true)
+        let pager = View(id: "pager", parent: ViewID(0), frame: Rect(x: 0, y: 100, width: 390, height: 200), clipsToBounds: true)
         var pagerSettings = ScrollSettings(contentSize: Size(width: 1170, height: 200))
         pagerSettings.isPagingEnabled = true
         let systems: [any SceneSystem] = [
-            ScrollViewSystem(view: 0, viewID: "list", initialOffset: .zero, viewport: size, settings: ScrollSettings(contentSize: Size(width: 390, height: 2000))),
-            ScrollViewSystem(view: 1, viewID: "pager", initialOffset: .zero, viewport: Size(width: 390, height: 200), settings: pagerSettings),
+            ScrollViewSystem(view: ViewID(0), viewID: "list", initialOffset: .zero, viewport: size, settings: ScrollSettings(contentSize: Size(width: 390, height: 2000))),
+            ScrollViewSystem(view: ViewID(1), viewID: "pager", initialOffset: .zero, viewport: Size(width: 390, height: 200), settings: pagerSettings),
         ]
         let horizontal = TouchStroke(begin: 0.2, duration: 0.25, path: .line(from: Point(x: 300, y: 200), to: Point(x: 60, y: 200), curve: .linear))
         let vertical = TouchStroke(begin: 2, duration: 0.25, path: .line(from: Point(x: 200, y: 250), to: Point(x: 200, y: 150), curve: .easeOut))
         var player = try Player(scene: Scene(name: "nested", size: size, duration: 4, views: [list, pager], systems: systems, touches: [horizontal, vertical]))
         try player.advance(to: 1.5)
-        XCTAssertEqual(player.presentationValue(.view(1, .boundsX)), 390, "the pager turned a page")
-        XCTAssertEqual(player.presentationValue(.view(0, .boundsY)), 0)
+        XCTAssertEqual(player.presentationValue(.view(ViewID(1), .boundsX)), 390, "the pager turned a page")
+        XCTAssertEqual(player.presentationValue(.view(ViewID(0), .boundsY)), 0)
         try player.advance(to: 3.5)
-        XCTAssertEqual(player.presentationValue(.view(1, .boundsX)), 390)
-        XCTAssertGreaterThan(player.presentationValue(.view(0, .boundsY)), 99, "the list took the vertical drag")
+        XCTAssertEqual(player.presentationValue(.view(ViewID(1), .boundsX)), 390)
+        XCTAssertGreaterThan(player.presentationValue(.view(ViewID(0), .boundsY)), 99, "the list took the vertical drag")
     }
 
     /// One finger's next touch may begin as the one before lifts: the second drag is followed,
     /// and each drag begins and ends dragging once; a tap that stops coasting content begins and
     /// ends nothing.
     func testBackToBackDragsAndTapsPairTheirDelegateCallbacks() throws {
+        let layout = SlotLayout(viewCount: 2, variableCount: 2, declaredCount: 0)
         func increment(_ variable: Int) throws -> VariableAssignment {
-            VariableAssignment(variable: variable, value: try Expression(.binary(.add, .property(.slot(2 * ViewProperty.count + variable)), .number(1))))
+            let id = VariableID(variable)
+            return VariableAssignment(variable: id, value: try Expression(.binary(.add, .property(.slot(layout.slot(id))), .number(1))))
         }
         let began = Action(name: "began", assignments: [try increment(0)])
         let ended = Action(name: "ended", assignments: [try increment(1)])
@@ -175,11 +177,11 @@ final class ScrollViewSystemTests: XCTestCase {
         var player = try Player(scene: s)
         try player.advance(to: 1.6)
         XCTAssertEqual(player.presentationValue(offsetY), 500, accuracy: 1e-9, "300 + 200: the second drag was followed")
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 2)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(1))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(1)))), 2)
         try player.advance(to: 3)
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(0))), 3, "the flick began dragging; the tap did not")
-        XCTAssertEqual(player.presentationValue(.slot(s.variableSlot(1))), 3)
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 3, "the flick began dragging; the tap did not")
+        XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(1)))), 3)
     }
 
     /// Any order of instants gives the same values (checkpoints include the system's state).

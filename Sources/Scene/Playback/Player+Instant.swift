@@ -17,7 +17,7 @@ extension Player {
         state.time = t
         try evaluateDerived(at: t)
         if verifiesInvariants, let broken = state.store.invariantViolation() {
-            throw SceneRuntimeError.system(name: "the property store", message: "\(scene.name(of: .slot(broken.slot))) (slot \(broken.slot)) shows "
+            throw SceneRuntimeError.system(name: "the property store", message: "\(scene.name(of: .slot(SlotID(broken.slot)))) (slot \(broken.slot)) shows "
                                            + "\(broken.presentation); its model value with the animations in flight is \(broken.expected)", time: t, frame: nil)
         }
     }
@@ -45,10 +45,10 @@ extension Player {
                 }
                 switch binding.target {
                 case .slot(let slot):
-                    state.store.drive(slot, value)
+                    state.store.drive(slot.index, value)
                 case .derived(let view, let property):
                     let writes = ViewGeometry.bindingWrites(property, value: value, state.store.model, initial: initialModel,
-                                                            base: view * ViewProperty.count)
+                                                            slots: SlotLayout.slots(of: view))
                     for (slot, newValue) in writes { state.store.drive(slot, newValue) }
                 }
             }

@@ -19,13 +19,13 @@ extension Player {
                 }
                 return
             }
-            candidate = scene.views[view].parent
+            candidate = scene.views[view].parent?.index
         }
         guard !stroke.moves() else { return }
         candidate = hit
         while let view = candidate {
-            if let action = scene.views[view].tapAction { try run(action, at: t); return }
-            candidate = scene.views[view].parent
+            if let action = scene.views[view].tapAction { try run(action.index, at: t); return }
+            candidate = scene.views[view].parent?.index
         }
     }
 }
