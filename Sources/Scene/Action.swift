@@ -29,6 +29,11 @@ public struct AnimationStep: Hashable, Sendable {
     /// Part of a whole-transform value: a rotation goes the short way (|Δ| ≤ π), as UIKit's
     /// decomposition of a `CGAffineTransform` does. `transform.rotation` alone turns by angle.
     public var takesShortestRotation: Bool
+    /// Whether the animation stays in flight after its end, showing its last value over whatever
+    /// the model later becomes, until another animation replaces it or the slot is set (Core
+    /// Animation's `fillMode = .forwards` with `isRemovedOnCompletion = false`). An action's
+    /// completion still runs at the animation's end.
+    public var holdsAfterEnd = false
 
     public init(property: PropertyRef, motion: StepMotion, delay: Double = 0, takesShortestRotation: Bool = false) {
         self.property = property; self.motion = motion; self.delay = delay; self.takesShortestRotation = takesShortestRotation
@@ -116,6 +121,8 @@ public struct Action: Hashable, Sendable {
     public var completion: Int?
     /// Commands to systems, sent in order after the animations start.
     public var commands: [SystemCommand]
+    /// Labels' texts and views' images set at once, right after `assignments`.
+    public var contentAssignments: [ContentAssignment] = []
     /// Slots set at once right after `assignments`: the values this action computes for its
     /// commands (a `fractionComplete`, a velocity), read by the systems from the model.
     public var commandArguments: [SlotAssignment] = []

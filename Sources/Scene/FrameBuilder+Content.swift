@@ -22,18 +22,18 @@ extension FrameBuilder {
         return style
     }
 
-    mutating func drawContent(_ view: View, slots: ViewSlots, bounds: Rect, outline: Path, alpha: Double) throws {
+    mutating func drawContent(_ view: View, index: Int, slots: ViewSlots, bounds: Rect, outline: Path, alpha: Double) throws {
         if let gradient = view.gradient, let fill = gradientFill(gradient, bounds: bounds, alpha: alpha) {
             emit(.fillGradient(outline, fill))
         }
-        if let image = view.image, alpha > 0 {
-            let rect = image.contentMode.rect(for: image.source.size, in: bounds)
+        if let image = view.image, alpha > 0, let source = imageSource(index, image) {
+            let rect = image.contentMode.rect(for: source.size, in: bounds)
             if rect.width > 0, rect.height > 0 {
                 if view.clipsToBounds {
                     commands.append(.save)
                     commands.append(.clip(outline))
                 }
-                emit(.image(image.source, rect))
+                emit(.image(source, rect))
                 if view.clipsToBounds { commands.append(.restore) }
             }
         }
@@ -41,8 +41,9 @@ extension FrameBuilder {
         if let label = view.label {
             let textColor = color(slots, .label, alpha: alpha)
             let fontSize = at(slots, .labelFontSize)
-            if textColor.alpha > 0, !label.text.isEmpty, fontSize > 0 {
-                emit(.text(TextRun(text: label.text, box: bounds, fontSize: fontSize, weight: label.weight, color: textColor,
+            let text = labelText(index, label)
+            if textColor.alpha > 0, !text.isEmpty, fontSize > 0 {
+                emit(.text(TextRun(text: text, box: bounds, fontSize: fontSize, weight: label.weight, color: textColor,
                                    alignment: label.alignment, numberOfLines: label.numberOfLines,
                                    lineBreakMode: label.lineBreakMode, lineSpacing: label.lineSpacing)))
             }

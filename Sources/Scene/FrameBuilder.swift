@@ -15,19 +15,38 @@ struct FrameBuilder {
     let children: [[Int]]
     /// Presentation values of every slot at the frame's instant.
     let values: [Double]
+    /// Content slots' values at the frame's instant (`ContentSlotID` order), and the length in
+    /// characters of each text.
+    let contents: [ContentValue]
+    let contentLengths: [Int]
     let time: Double
     var commands: [DrawCommand] = []
 
-    /// What culling reads of a view: its label's length in characters (nil without a label)
-    /// and whether it clips its subviews.
+    /// What culling and drawing read of a view besides its slots: the content slots of its
+    /// label's text and its image (nil without them) and whether it clips its subviews.
     struct CullInfo: Sendable {
-        var labelLength: Int?
+        var labelText: Int?
+        var image: Int?
         var clipsToBounds: Bool
     }
     let cullInfo: [CullInfo]
 
-    init(scene: Scene, children: [[Int]], cullInfo: [CullInfo], values: [Double], time: Double) {
+    init(scene: Scene, children: [[Int]], cullInfo: [CullInfo], values: [Double], contents: [ContentValue] = [], contentLengths: [Int] = [],
+         time: Double) {
         self.scene = scene; self.children = children; self.cullInfo = cullInfo; self.values = values; self.time = time
+        self.contents = contents; self.contentLengths = contentLengths
+    }
+
+    /// The text of view `index`'s label now.
+    func labelText(_ index: Int, _ label: Label) -> String {
+        guard let slot = cullInfo[index].labelText, case .text(let text) = contents[slot] else { return label.text }
+        return text
+    }
+
+    /// The image view `index` shows now.
+    func imageSource(_ index: Int, _ image: ViewImage) -> ImageSource? {
+        guard let slot = cullInfo[index].image, case .image(let source) = contents[slot] else { return image.source }
+        return source
     }
 
     func at(_ slots: ViewSlots, _ p: ViewProperty) -> Double { values[slots[p]] }
@@ -63,7 +82,8 @@ struct FrameBuilder {
         let local = ViewGeometry.localToParent(values, slots: slots)
         let toCanvas = local.concatenating(parentToCanvas)
         var extent = bounds
-        if let length = cullInfo[index].labelLength {
+        if let slot = cullInfo[index].labelText {
+            let length = contentLengths.isEmpty ? scene.views[index].label?.text.count ?? 0 : contentLengths[slot]
             // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
             // em a character) so a label sliding in from off-screen is not cut off early.
             let fontSize = min(max(at(slots, .labelFontSize), 0), Label.fontSizeRange.upperBound)
@@ -100,7 +120,7 @@ struct FrameBuilder {
         if visible {
             let background = color(slots, .background, alpha: contentAlpha)
             if background.alpha > 0 { emit(.fill(outline, background)) }
-            try drawContent(view, slots: slots, bounds: bounds, outline: outline, alpha: contentAlpha)
+            try drawContent(view, index: index, slots: slots, bounds: bounds, outline: outline, alpha: contentAlpha)
         }
         if hasChildren {
             var childClip = clip

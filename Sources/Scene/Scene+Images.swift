@@ -5,6 +5,9 @@ extension Scene {
     /// must have decoded before it draws the scene's frames (Render's `ImageLibrary`).
     public var imageSources: [ImageSource] {
         var seen = Set<String>()
-        return views.compactMap { $0.image?.source }.filter { seen.insert($0.path).inserted }
+        let assigned = actions.flatMap(\.contentAssignments).compactMap { assignment -> ImageSource? in
+            if case .image(let source) = assignment.value { return source } else { return nil }
+        }
+        return (views.compactMap { $0.image?.source } + assigned).filter { seen.insert($0.path).inserted }
     }
 }

@@ -60,6 +60,8 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
     case invalidTouch(touch: Int, what: String)
     /// Two strokes of one finger at the same time.
     case overlappingTouches(first: Int, second: Int, finger: Int)
+    /// An action gives a content slot a value of the other kind (an image for a label's text).
+    case contentKindMismatch(action: Int, slot: Int, holds: String, given: String)
 
     /// Where the problem was written.
     public var element: SceneElement {
@@ -73,7 +75,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
             return e
         case .bindingCycle(let b, _), .invalidScale(let b, _, _): return .binding(b)
         case .notAnimatable(let a, let s, _): return .step(action: a, index: s)
-        case .zeroTimeCompletionLoop(let a, _): return .action(a)
+        case .zeroTimeCompletionLoop(let a, _), .contentKindMismatch(let a, _, _, _): return .action(a)
         case .tapWithoutAction(let e, _), .eventOutsideScene(let e, _, _): return .event(e)
         case .keyFrameOutsideScene(let i, _, _): return .keyFrame(i)
         case .invalidCanvas: return .scene
@@ -97,6 +99,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .duplicateVariable(_, let name): return "the variable '\(name)' is declared twice"
         case .nonFiniteVariable(_, let name): return "variable '\(name)' must start at a finite number"
         case .invalidReference(_, let what): return "\(what) does not exist"
+        case .contentKindMismatch(_, let slot, let holds, let given): return "content slot \(slot) holds \(holds); the action gives it \(given)"
         case .twoDrivers(_, let property, let first, let second):
             return "'\(property)' has two drivers: \(first) and \(second); a property's model value has one driver"
         case .drivenPropertyWritten(_, let property, let driver, let action):

@@ -39,7 +39,13 @@ struct SceneGraph: Sendable {
             for slot in system.drivenSlots where drivers.indices.contains(slot) { drivers[slot] = Int32(index) }
         }
         slotDrivers = drivers
-        cullInfo = scene.views.map { FrameBuilder.CullInfo(labelLength: $0.label.map { $0.text.count }, clipsToBounds: $0.clipsToBounds) }
+        var labelTexts: [Int: Int] = [:], images: [Int: Int] = [:]
+        for (index, slot) in scene.contentSlots.enumerated() {
+            if slot.kind == .labelText { labelTexts[slot.view.index] = index } else { images[slot.view.index] = index }
+        }
+        cullInfo = scene.views.indices.map {
+            FrameBuilder.CullInfo(labelText: labelTexts[$0], image: images[$0], clipsToBounds: scene.views[$0].clipsToBounds)
+        }
     }
 }
 
@@ -143,6 +149,20 @@ struct SceneChecker {
             for assignment in action.slotAssignments + action.commandArguments {
                 if assignment.slot < 0 || assignment.slot >= slotCount { errors.append(.invalidReference(.action(a), what: "slot \(assignment.slot)")) }
                 checkExpression(assignment.value, .number, at: .action(a))
+            }
+            if !action.contentAssignments.isEmpty {
+                let slots = scene.contentSlots
+                for assignment in action.contentAssignments {
+                    guard slots.indices.contains(assignment.slot.index) else {
+                        errors.append(.invalidReference(.action(a), what: "content slot \(assignment.slot.index)"))
+                        continue
+                    }
+                    func name(_ kind: ContentSlot.Kind) -> String { kind == .labelText ? "a label's text" : "an image" }
+                    if slots[assignment.slot.index].kind != assignment.value.kind {
+                        errors.append(.contentKindMismatch(action: a, slot: assignment.slot.index, holds: name(slots[assignment.slot.index].kind),
+                                                           given: name(assignment.value.kind)))
+                    }
+                }
             }
             for command in action.commands where !scene.systems.indices.contains(command.system) {
                 errors.append(.invalidReference(.action(a), what: "system \(command.system)"))

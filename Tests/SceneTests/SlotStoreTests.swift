@@ -46,6 +46,29 @@ final class SlotStoreTests: XCTestCase {
         XCTAssertNil(store.invariantViolation())
     }
 
+    func testAHeldAnimationOutlivesItsEndAndShowsOverTheModelUntilSet() {
+        var store = SlotStore(model: [0], systemSlots: [])
+        store.advance(to: 0)
+        var held = animation(0, 10, at: 0, additive: false)
+        held.holdsAfterEnd = true
+        store.animate(0, held)
+        store.advance(to: 5)
+        XCTAssertEqual(store.animations(on: 0).count, 1, "kept after its end")
+        store.drive(0, 3)   // the model moves on (a binding)...
+        XCTAssertEqual(store.presentation[0], 10, "...while the held animation still shows its last value")
+        XCTAssertNil(store.invariantViolation())
+        XCTAssertEqual(store.set(0, 4).count, 1, "setting the slot ends it")
+        XCTAssertEqual(store.presentation[0], 4)
+    }
+
+    func testContentSlotsHoldTheirValueAndLength() {
+        var store = SlotStore(model: [], systemSlots: [], contents: [.text("Loading"), .image(nil)])
+        XCTAssertEqual(store.contentLengths, [7, 0])
+        store.setContent(ContentSlotID(0), .text("慢旅行 🌏"))
+        XCTAssertEqual(store.contents[0], .text("慢旅行 🌏"))
+        XCTAssertEqual(store.contentLengths[0], 5)
+    }
+
     func testABrokenPresentationIsFound() {
         var store = SlotStore(model: [1, 2], systemSlots: [1])
         store.advance(to: 0)

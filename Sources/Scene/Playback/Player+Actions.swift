@@ -17,6 +17,7 @@ extension Player {
         for assignment in action.assignments {
             set(scene.variableSlot(assignment.variable), try evaluate(assignment.value, at: t, finished: finished), at: t)
         }
+        for assignment in action.contentAssignments { state.store.setContent(assignment.slot, assignment.value) }
         for argument in action.commandArguments { set(argument.slot, try evaluate(argument.value, at: t, finished: finished), at: t) }
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.store.model)) }
         // A run with a completion owns its animations, so that removing them all completes it early.
@@ -78,14 +79,15 @@ extension Player {
                     from = to - shortestTurn(to - from)
                 }
                 add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: timing)),
-                                     isAdditive: additive, run: owner), slot: slot, at: t)
+                                     isAdditive: additive, run: owner, holdsAfterEnd: step.holdsAfterEnd), slot: slot, at: t)
             }
         case .keyframes(let keyframes, let duration):
             // Writes are affine in the value: map the keyframes through w(v) = w(0) + (w(1) − w(0))·v.
             let zero = step.property.writes(0, model: state.store.model), one = step.property.writes(1, model: state.store.model)
             for (a, b) in zip(zero, one) {
                 add(RunningAnimation(curve: .keyframes(keyframes, beginTime: begin, duration: duration,
-                                                       scale: b.value - a.value, offset: a.value), isAdditive: false, run: owner),
+                                                       scale: b.value - a.value, offset: a.value), isAdditive: false, run: owner,
+                                     holdsAfterEnd: step.holdsAfterEnd),
                     slot: a.slot, at: t)
             }
         }

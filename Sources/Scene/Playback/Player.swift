@@ -115,7 +115,8 @@ public struct Player: Sendable {
         let t = Double(index) / fps
         do {
             try advance(to: t)
-            var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.store.presentation, time: t)
+            var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.store.presentation,
+                                       contents: state.store.contents, contentLengths: state.store.contentLengths, time: t)
             try builder.drawRoots(graph.roots)
             if showsTouches { builder.drawTouches(scene.touches, at: t) }
             statistics.framesBuilt += 1

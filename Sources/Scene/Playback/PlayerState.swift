@@ -16,7 +16,7 @@ struct PlayerState: Sendable {
     var systems: [any SceneSystem]
 
     init(scene: Scene, systemSlots: [Int]) {
-        store = SlotStore(model: scene.initialModel(), systemSlots: systemSlots)
+        store = SlotStore(model: scene.initialModel(), systemSlots: systemSlots, contents: scene.contentSlots.map(\.initialValue))
         queue = EventQueue(scripted: scene.events)
         systems = scene.systems
     }

@@ -16,6 +16,9 @@ struct RunningAnimation: Hashable, Sendable {
     var isAdditive: Bool
     /// The action run it belongs to, when that run has a completion (`PlayerState.completionRuns`).
     var run: Int? = nil
+    /// Kept after its end, showing its last value until something replaces or sets the slot
+    /// (Core Animation's `fillMode = .forwards` with `isRemovedOnCompletion = false`).
+    var holdsAfterEnd = false
 
     /// The value the animation ends on (the new model value).
     var to: Double {

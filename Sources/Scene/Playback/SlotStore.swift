@@ -6,7 +6,8 @@
 /// the latest non-additive one, at `time` (`expectedPresentation(slot:)`); a slot with no
 /// animation in flight (every slot a system or binding drives, unless a layout animation rides
 /// on it) shows its model value. It changes only through these operations:
-/// - `set`: a value at once, ending the slot's animations (an action's `set:`);
+/// - `set`: a value at once, ending the slot's animations (an action's `set:`); `setContent`
+///   for content slots (text, images), which hold one value each;
 /// - `drive`: a new model value under the animations in flight (bindings, derived passes);
 /// - `animate`: an animation in flight (a non-additive one ends the others);
 /// - `advance(to:)`: a new instant (finished animations dropped, presentation recomputed);
@@ -31,9 +32,17 @@ struct SlotStore: Sendable {
     private let systemSlots: [Int]
     /// The instant the presentation values are for. −∞ before the first.
     private(set) var time = -Double.infinity
+    /// Content that is not a number (a label's text, an image), by `ContentSlotID`: set at once,
+    /// never animated, so model and presentation are one.
+    private(set) var contents: [ContentValue]
+    /// For each content slot holding text, its length in characters (culling reads it each
+    /// frame; counting characters is not free), else 0.
+    private(set) var contentLengths: [Int]
 
-    init(model: [Double], systemSlots: [Int]) {
+    init(model: [Double], systemSlots: [Int], contents: [ContentValue] = []) {
         self.model = model
+        self.contents = contents
+        contentLengths = contents.map(Self.length)
         presentation = model
         running = Array(repeating: [], count: model.count)
         isAnimated = Array(repeating: false, count: model.count)
@@ -66,6 +75,14 @@ struct SlotStore: Sendable {
         return ended
     }
 
+    /// Sets a content slot at once.
+    mutating func setContent(_ slot: ContentSlotID, _ value: ContentValue) {
+        contents[slot.index] = value
+        contentLengths[slot.index] = Self.length(value)
+    }
+
+    private static func length(_ value: ContentValue) -> Int { if case .text(let text) = value { return text.count } else { return 0 } }
+
     /// A new model value for a driven slot, under the animations in flight on it.
     mutating func drive(_ slot: Int, _ value: Double) {
         model[slot] = value
@@ -91,13 +108,14 @@ struct SlotStore: Sendable {
         return ended
     }
 
-    /// Moves to instant `t`: drops the animations that have ended and recomputes the
-    /// presentation of the animated slots.
+    /// Moves to instant `t`: drops the animations that have ended (except those held after
+    /// their end, `RunningAnimation.holdsAfterEnd`) and recomputes the presentation of the
+    /// animated slots.
     mutating func advance(to t: Double) {
         time = t
         guard !animatedSlots.isEmpty else { return }
         animatedSlots.removeAll { slot in
-            running[slot].removeAll { t >= $0.endTime }
+            running[slot].removeAll { t >= $0.endTime && !$0.holdsAfterEnd }
             guard running[slot].isEmpty else { return false }
             isAnimated[slot] = false
             presentation[slot] = model[slot]
