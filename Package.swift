@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "Drawing", targets: ["Drawing"]),
         .library(name: "Scene", targets: ["Scene"]),
         .library(name: "Scroll", targets: ["Scroll"]),
+        .library(name: "Gestures", targets: ["Gestures"]),
         .library(name: "Layout", targets: ["Layout"]),
         .library(name: "SceneFile", targets: ["SceneFile"]),
         .library(name: "Dynamics", targets: ["Dynamics"]),
@@ -30,13 +31,15 @@ let package = Package(
         .target(name: "Scene", dependencies: ["Motion", "Drawing"]),
         // Scroll views, their physics under scripted touches (a Scene system).
         .target(name: "Scroll", dependencies: ["Motion", "Scene"]),
+        // Pan gesture recognizers and UIViewPropertyAnimator (Scene systems).
+        .target(name: "Gestures", dependencies: ["Motion", "Scene"]),
         // Auto Layout: the Cassowary solver and constraints on views (a Scene derived pass).
         .target(name: "Layout", dependencies: ["Motion", "Drawing", "Scene"]),
         // UIKit Dynamics over Box2D 2.4 (libbox2d-dev), which only Dynamics reaches, through the
         // C functions of the CBox2D shim.
         .target(name: "CBox2D", linkerSettings: [.linkedLibrary("box2d")]),
         .target(name: "Dynamics", dependencies: ["Motion", "Scene", "CBox2D"]),
-        .target(name: "SceneFile", dependencies: ["Motion", "Drawing", "Scene", "Scroll", "Layout", "Dynamics", .product(name: "Yams", package: "Yams")]),
+        .target(name: "SceneFile", dependencies: ["Motion", "Drawing", "Scene", "Scroll", "Gestures", "Layout", "Dynamics", .product(name: "Yams", package: "Yams")]),
 
         // System-library shims; only Render imports them.
         // Cairo with Pango (PangoCairo, PangoFT2 and fontconfig) for text.
@@ -59,10 +62,11 @@ let package = Package(
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Motion"]),
         .testTarget(name: "SceneTests", dependencies: ["Scene", "Drawing", "Motion"]),
-        .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Scene", "Motion"]),
+        .testTarget(name: "GesturesTests", dependencies: ["Gestures", "Scene", "Motion"]),
+        .testTarget(name: "ScrollTests", dependencies: ["Scroll", "Gestures", "Scene", "Motion"]),
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
-        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Scroll", "Gestures", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),

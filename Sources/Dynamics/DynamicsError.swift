@@ -10,7 +10,7 @@ public enum DynamicsError: Error, Hashable, Sendable, CustomStringConvertible {
         switch self {
         case .nonFiniteItem(let id): return "the dynamic item '\(id)' starts with a non-finite position, angle or size"
         case .nonFiniteState(let time): return "the simulation became non-finite at \(time) s"
-        case .unknownCommand(let payload): return "no behaviour for command \(payload)"
+        case .unknownCommand(let behavior): return "no behaviour \(behavior) to add or remove"
         case .touchWithoutItem(let touch): return "touch \(touch + 1) was given to the animator without landing on a draggable item"
         }
     }

@@ -35,17 +35,12 @@ extension DynamicsSystem {
         scheduleSample(1, of: index, context: &context)
     }
 
-    /// The payload of touch event `k` (k/120 s after touch-down; the last at lift-off) of scene
-    /// touch `touch`: −4 − (touch × 2²⁴ + k).
-    static func touchPayload(touch: Int, sample k: Int) -> Int { firstTouchPayload - ((touch << 24) | k) }
-
     private func scheduleSample(_ k: Int, of touch: Int, context: inout SystemContext) {
         guard let stroke = drags[touch]?.stroke else { return }
-        context.schedule(at: stroke.sampleTime(index: k), payload: Self.touchPayload(touch: touch, sample: k))
+        context.schedule(Event.touchSample(touch: touch, sample: k), at: stroke.sampleTime(index: k))
     }
 
-    mutating func handleTouchSample(_ payload: Int, at t: Double, context: inout SystemContext) throws {
-        let n = Self.firstTouchPayload - payload, touch = n >> 24, k = n & ((1 << 24) - 1)
+    mutating func handleTouchSample(touch: Int, sample k: Int, at t: Double, context: inout SystemContext) throws {
         guard let (stroke, item) = drags[touch] else { return }
         if k >= stroke.liftOffIndex {
             drags[touch] = nil

@@ -37,8 +37,6 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
     /// The fingers holding items: scene touch → (its stroke, the item).
     var drags: [Int: (stroke: TouchStroke, item: Int)] = [:]
     private var isPaused = false
-    /// Contacts waiting to be dispatched (their actions run at the step's time), oldest first.
-    private var contactQueue: [ContactReport] = []
 
     struct Pose: Hashable, Sendable { var x, y, angle: Double }
 
@@ -50,9 +48,23 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
     public var name: String { "dynamic animator" }
     public var drivenSlots: [Int] { itemSlots.flatMap { [$0.x, $0.y, $0.rotation] } + (contactSlots.map { [$0.x, $0.y, $0.item] } ?? []) }
 
-    /// Payloads of `Action.commands`: add behaviour b = 2b, remove = 2b + 1.
-    public static func addPayload(_ behavior: Int) -> Int { 2 * behavior }
-    public static func removePayload(_ behavior: Int) -> Int { 2 * behavior + 1 }
+    /// What actions tell the animator (`Action.commands`): a behaviour (index into
+    /// `DynamicsModel.behaviors`) enters or leaves it.
+    public enum Command: Hashable, Sendable {
+        case add(behavior: Int)
+        case remove(behavior: Int)
+    }
+
+    /// Its own events.
+    enum Event: Hashable, Sendable {
+        /// A contact found in a step: its action runs at the step's time.
+        case contact(ContactReport)
+        /// Every item came to rest (UIDynamicAnimator's `dynamicAnimatorDidPause`) or one woke.
+        case paused, resumed
+        /// Touch event `sample` of scene touch `touch` (k/120 s after touch-down; the last at
+        /// lift-off) on a dragged item.
+        case touchSample(touch: Int, sample: Int)
+    }
     /// Steps taken so far, for tests and benchmarks.
     public var stepCount: Int { steps }
 
@@ -61,7 +73,7 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
         defer { world.lock.unlock() }
         let target = Self.step(containing: t, rate: model.stepRate)
         while steps < target { try stepOnce(context: &context) }
-        write(at: t, into: &context.model)
+        write(at: t, into: &context)
     }
 
     public var findsEventsByStepping: Bool { true }
@@ -79,31 +91,29 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
         }
     }
 
-    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
-        if payload >= 0 {
-            guard payload / 2 < model.behaviors.count else { throw DynamicsError.unknownCommand(payload) }
-            pending.append(.behavior(payload / 2, add: payload % 2 == 0))
+    public mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {
+        if let command = message.as(Command.self) {
+            switch command {
+            case .add(let behavior), .remove(let behavior):
+                guard model.behaviors.indices.contains(behavior) else { throw DynamicsError.unknownCommand(behavior) }
+                if case .add = command { pending.append(.behavior(behavior, add: true)) } else { pending.append(.behavior(behavior, add: false)) }
+            }
             return
         }
-        if payload <= Self.firstTouchPayload { return try handleTouchSample(payload, at: t, context: &context) }
-        // A reported contact or pause: run its action.
-        if payload == Self.pausePayload || payload == Self.resumePayload {
-            if let action = payload == Self.pausePayload ? model.onPause : model.onResume { context.runAction(action) }
-            return
+        guard let event = message.as(Event.self) else { return }
+        switch event {
+        case .touchSample(let touch, let sample): try handleTouchSample(touch: touch, sample: sample, at: t, context: &context)
+        case .paused: if let action = model.onPause { context.runAction(action) }
+        case .resumed: if let action = model.onResume { context.runAction(action) }
+        case .contact(let contact):
+            if let slots = contactSlots {
+                context[slots.x] = contact.point.x
+                context[slots.y] = contact.point.y
+                context[slots.item] = Double(model.items[contact.item].view)
+            }
+            context.runAction(contact.action)
         }
-        guard !contactQueue.isEmpty else { return }
-        let contact = contactQueue.removeFirst()
-        if let slots = contactSlots {
-            context.model[slots.x] = contact.point.x
-            context.model[slots.y] = contact.point.y
-            context.model[slots.item] = Double(model.items[contact.item].view)
-        }
-        context.runAction(contact.action)
     }
-
-    static let pausePayload = -2, resumePayload = -3, contactPayload = -1
-    /// Touch samples are payloads from −4 down (see `touchPayload`).
-    static let firstTouchPayload = -4
 
     /// The step at or after t: ⌈t × rate⌉, with t × rate within 1e-9 of an integer counting as it.
     static func step(containing t: Double, rate: Double) -> Int {
@@ -165,14 +175,11 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
         previous = current
         if world.moved { current = poses(world) }
         let time = Double(steps) / model.stepRate
-        for report in reports {
-            contactQueue.append(report)
-            context.schedule(at: time, payload: Self.contactPayload)
-        }
+        for report in reports { context.schedule(Event.contact(report), at: time) }
         let atRest = world.isAtRest
         if atRest != isPaused {
             isPaused = atRest
-            context.schedule(at: time, payload: atRest ? Self.pausePayload : Self.resumePayload)
+            context.schedule(atRest ? Event.paused : Event.resumed, at: time)
         }
         for pose in current where !(pose.x.isFinite && pose.y.isFinite && pose.angle.isFinite) {
             throw DynamicsError.nonFiniteState(time: time)
@@ -185,7 +192,7 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
     }
 
     /// Each item's pose at t, between the steps before and after it.
-    private func write(at t: Double, into values: inout [Double]) {
+    private func write(at t: Double, into values: inout SystemContext) {
         let alpha = steps == 0 ? 1 : min(max(t * model.stepRate - Double(steps - 1), 0), 1)
         for (i, slots) in itemSlots.enumerated() {
             let a = previous[i], b = current[i]

@@ -84,6 +84,20 @@ public struct SlotAssignment: Hashable, Sendable {
     public init(slot: Int, value: Expression) { self.slot = slot; self.value = value }
 }
 
+/// Slots that derived passes read (a constraint's `constant`, `priority`, `isActive`) set at
+/// once, after which every derived pass runs again — UIKit's `layoutIfNeeded()`, inside an
+/// animation block when `animation` is given: every slot the passes drive then animates
+/// (additively, so later changes ride under it) from its old value to its new one. The Player
+/// knows nothing of layout: it sets the slots and re-runs `Scene.derivedPasses`.
+public struct DerivedChange: Hashable, Sendable {
+    public var assignments: [SlotAssignment]
+    /// Nil: the new values show at once.
+    public var animation: AnimationTiming?
+    public init(assignments: [SlotAssignment], animation: AnimationTiming? = nil) {
+        self.assignments = assignments; self.animation = animation
+    }
+}
+
 /// A named reaction to input or to another action's completion: assigns variables, sets new
 /// model values and animates the change (a UIView animation block with its completion block).
 public struct Action: Hashable, Sendable {
@@ -105,12 +119,13 @@ public struct Action: Hashable, Sendable {
     /// Slots set at once right after `assignments`: the values this action computes for its
     /// commands (a `fractionComplete`, a velocity), read by the systems from the model.
     public var commandArguments: [SlotAssignment] = []
-    /// Slots set at once after `steps` start (constraint constants and the like).
-    public var slotAssignments: [SlotAssignment] = []
-    /// UIKit's `layoutIfNeeded()` inside an animation block: after `slotAssignments`, the
-    /// derived passes run again and every slot they drive animates (additively) from its old
-    /// value to its new one with this timing. Nil: the new layout shows at once.
-    public var layoutAnimation: AnimationTiming?
+    /// Inputs of the derived passes changed after `steps` start, and the passes run again,
+    /// optionally under an animation (a layout change: `layout: {set: ...}`).
+    public var derivedChange: DerivedChange?
+
+    /// Slots set at once after `steps` start (constraint constants and the like): the
+    /// `derivedChange`'s assignments.
+    public var slotAssignments: [SlotAssignment] { derivedChange?.assignments ?? [] }
 
     public init(name: String, condition: Expression? = nil, assignments: [VariableAssignment] = [], toggle: Toggle? = nil,
                 steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil,
@@ -121,7 +136,7 @@ public struct Action: Hashable, Sendable {
     }
 
     /// Seconds from the run until the last animation rests (its completion's delay).
-    public var duration: Double { max(steps.map(\.endOffset).max() ?? 0, layoutAnimation?.duration ?? 0) }
+    public var duration: Double { max(steps.map(\.endOffset).max() ?? 0, derivedChange?.animation?.duration ?? 0) }
 }
 
 /// A scripted event at a scene time.
@@ -131,8 +146,8 @@ public struct ScriptedEvent: Hashable, Sendable {
         case tap(view: Int)
         /// An action runs with no view involved (index into `Scene.actions`).
         case run(action: Int)
-        /// Input for a system (index into `Scene.systems`); `payload` is its own.
-        case system(index: Int, payload: Int)
+        /// Input for a system: a command it understands (`SystemCommand`).
+        case system(SystemCommand)
         /// A finger touches down (index into `Scene.touches`): the Player hit-tests and hands
         /// the stroke to the innermost `TouchResponder` that accepts it, or taps.
         case touch(Int)

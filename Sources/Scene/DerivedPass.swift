@@ -4,7 +4,7 @@
 /// A pass is a pure function of the values it reads: it keeps no state between instants, so
 /// its output never depends on which instants were evaluated before (checkpoints, frame
 /// ranges, shards). Its driven slots are claimed like a binding's: no other driver, and no
-/// action may write them (except `Action.layoutAnimation`, which animates their change).
+/// action may write them (except through `Action.derivedChange`, whose animation animates their change).
 public protocol DerivedPass: Sendable {
     /// Shown in messages, e.g. "the layout pass".
     var name: String { get }

@@ -6,9 +6,11 @@ import Motion
 struct SceneGraph: Sendable {
     var children: [[Int]]
     var roots: [Int]
-    /// Indices into `Scene.bindings`, each after every binding it reads; an index ≥
-    /// `bindings.count` is `derivedPasses[index − bindings.count]`.
-    var bindingOrder: [Int]
+    /// Bindings and derived passes, each after every one whose slots it reads.
+    var derivedOrder: [Player.DerivedStep]
+    /// For each slot, the index of the system that drives it, or −1 (`SystemContext` checks
+    /// systems' writes against it).
+    var slotDrivers: [Int32]
     /// Per view, what culling needs without reading the view itself (copying a `View` for each
     /// of thousands of off-screen views every frame costs more than the rest of culling).
     var cullInfo: [FrameBuilder.CullInfo]
@@ -29,8 +31,14 @@ struct SceneGraph: Sendable {
         if !checker.errors.isEmpty { throw SceneErrors(checker.errors) }
         children = checker.children
         roots = checker.roots
-        bindingOrder = checker.bindingOrder
+        let bindingCount = scene.bindings.count
+        derivedOrder = checker.bindingOrder.map { $0 < bindingCount ? .binding($0) : .pass($0 - bindingCount) }
         systemSlots = Array(Set(scene.systems.flatMap(\.drivenSlots))).sorted()
+        var drivers = [Int32](repeating: -1, count: scene.slotCount)
+        for (index, system) in scene.systems.enumerated() {
+            for slot in system.drivenSlots where drivers.indices.contains(slot) { drivers[slot] = Int32(index) }
+        }
+        slotDrivers = drivers
         cullInfo = scene.views.map { FrameBuilder.CullInfo(labelLength: $0.label.map { $0.text.count }, clipsToBounds: $0.clipsToBounds) }
     }
 }
@@ -342,7 +350,8 @@ struct SceneChecker {
                 }
             case .run(let action):
                 if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
-            case .system(let index, _):
+            case .system(let command):
+                let index = command.system
                 if index < 0 || index >= scene.systems.count { errors.append(.invalidReference(.event(e), what: "system \(index)")) }
             case .touch(let index):
                 if index < 0 || index >= scene.touches.count { errors.append(.invalidReference(.event(e), what: "touch \(index)")) }

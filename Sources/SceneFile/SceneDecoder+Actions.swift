@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Gestures
 
 extension SceneDecoder {
     static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers", "layout"]

@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Gestures
 
 extension SceneDecoder {
     static let animatorVerbs = ["create", "start", "pause", "stop", "finish", "continue", "set"]
@@ -44,7 +45,7 @@ extension SceneDecoder {
                 action.commandArguments += arguments
                 d.animators[index].commands.append(command)
                 d.animatorCommandNodes.append((index, command, element))
-                action.commands.append(SystemCommand(system: d.animatorSystemIndex(index), payload: d.animators[index].commands.count - 1))
+                action.commands.append(SystemCommand(system: d.animatorSystemIndex(index), command))
             }
         }
     }
@@ -156,7 +157,7 @@ extension SceneDecoder {
                 }
                 let fields = try value.mapping(allowed: Self.recognizerKeys)
                 let enabled = try fields.require("isEnabled", "true or false").bool()
-                action.commands.append(SystemCommand(system: d.panSystemIndex(index), payload: enabled ? PanRecognizerSystem.enable : PanRecognizerSystem.disable))
+                action.commands.append(SystemCommand(system: d.panSystemIndex(index), enabled ? PanRecognizerSystem.Command.enable : .disable))
             }
         }
     }

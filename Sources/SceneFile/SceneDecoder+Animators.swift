@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Gestures
 
 /// An animator as read, before its commands are known.
 struct AnimatorDeclarationEntry {

@@ -152,6 +152,8 @@ extension SceneDecoder {
     func decodeLayoutChange(_ node: Located, into action: inout Action) throws {
         let fields = try node.mapping(allowed: Self.layoutChangeKeys)
         let setNode = try fields.require("set", "the constraint properties to change, {ID.constant: value}")
+        var change = DerivedChange(assignments: action.derivedChange?.assignments ?? [])
+        defer { action.derivedChange = change }
         for (name, keyNode, value) in try setNode.namedEntries() {
             guard let dot = name.firstIndex(of: "."),
                   let ref = try constraintProperty(id: String(name[..<dot]), path: String(name[name.index(after: dot)...]), at: keyNode),
@@ -159,17 +161,17 @@ extension SceneDecoder {
                 throw keyNode.error(.unknownReference, "'\(name)' is not a constraint's property; expected 'ID.constant', 'ID.priority' or 'ID.isActive'",
                                     suggestion: closestName(to: name, in: constraintPropertyNames))
             }
-            action.slotAssignments.append(SlotAssignment(slot: slot.index, value: try expression(value, ownSize: false, inAction: true)))
+            change.assignments.append(SlotAssignment(slot: slot.index, value: try expression(value, ownSize: false, inAction: true)))
         }
         let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
         if let springNode = fields["spring"] {
             if let curveNode = fields["curve"] { throw curveNode.error(.invalidValue, "a layout animation has either a 'curve' or a 'spring', not both") }
-            action.layoutAnimation = try decodeSpring(springNode, fields: fields, duration: duration)
+            change.animation = try decodeSpring(springNode, fields: fields, duration: duration)
         } else if let curveNode = fields["curve"] {
             guard let duration else { throw node.error(.missingKey, "missing key 'duration' (the layout animation's length in seconds)") }
-            action.layoutAnimation = .curve(try decodeCurve(curveNode), duration: duration)
+            change.animation = .curve(try decodeCurve(curveNode), duration: duration)
         } else if let duration {
-            action.layoutAnimation = .curve(.easeInEaseOut, duration: duration)
+            change.animation = .curve(.easeInEaseOut, duration: duration)
         }
     }
 

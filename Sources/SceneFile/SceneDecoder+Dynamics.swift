@@ -61,8 +61,8 @@ extension SceneDecoder {
             if let n = entry["addedBy"] { added = try actionList(n) }
             if let n = entry["removedBy"] { removed = try actionList(n) }
             active.append(try entry["active"]?.bool() ?? added.isEmpty)
-            commands += added.map { ($0, SystemCommand(system: system, payload: DynamicsSystem.addPayload(index))) }
-                + removed.map { ($0, SystemCommand(system: system, payload: DynamicsSystem.removePayload(index))) }
+            commands += added.map { ($0, SystemCommand(system: system, DynamicsSystem.Command.add(behavior: index))) }
+                + removed.map { ($0, SystemCommand(system: system, DynamicsSystem.Command.remove(behavior: index))) }
         }
         guard table.items.count <= DynamicsModel.maximumItems else {
             throw node.error(.invalidValue, "expected at most \(DynamicsModel.maximumItems) dynamic items, found \(table.items.count)")

@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Scroll
 
 /// A view's `scales`: Ouroboros's scales and ScrollMagic's scenes, each a property of the view
 /// as a function of a scroll view's content offset. Decoded after every view, variable and
@@ -20,7 +21,7 @@ extension SceneDecoder {
     }
 
     /// The bindings of every view's scales, one a scalar, numbered from `bindingBase` in
-    /// `Scene.bindings`; declares the latch slots and collects `scaleWatches` on the way.
+    /// `Scene.bindings`; declares the latch slots and collects `scrollWatches` on the way.
     mutating func decodeScales(bindingBase: Int) -> [Binding] {
         var entries: [ScaleEntry] = []
         for (view, node) in pendingScales {
@@ -86,8 +87,8 @@ extension SceneDecoder {
 
         let latch = reverses ? nil : declareSlot(SlotDeclaration(name: "\(id).scale\(index).complete", initialValue: 0))
         if enter != nil || leave != nil || latch != nil {
-            scaleWatches.append(ScaleWatch(scrollView: source.view, start: trigger, end: trigger + length,
-                                           enterAction: enter, leaveAction: leave, latch: latch))
+            scrollWatches[source.view, default: []].append(ScrollWatch(axis: source.isHorizontal ? 0 : 1, start: trigger, end: trigger + length,
+                                                                       enterAction: enter, leaveAction: leave, latchSlot: latch))
         }
         let segments = targets.map { target in
             (target.ref, ScaleSegment(trigger: trigger, length: length, from: target.from, to: target.to, curve: curve, latch: latch))

@@ -171,23 +171,8 @@ extension SceneDecoder {
         }
         let animated = try fields["animated"]?.bool() ?? true
         let timing: AnimationTiming? = animated ? .curve(.easeInEaseOut, duration: ScrollPhysics.setContentOffsetDuration) : nil
-        var commands = scrollCommands[view] ?? []
-        commands.append(ScrollCommand(x: x, y: y, timing: timing))
-        scrollCommands[view] = commands
-        return SystemCommand(system: system, payload: -commands.count)
-    }
-}
-
-extension SceneDecoder {
-    /// The ranges scales watch, by scroll view, along each scroll view's axis.
-    func scrollWatches() -> [Int: [ScrollWatch]] {
-        var watches: [Int: [ScrollWatch]] = [:]
-        for watch in scaleWatches {
-            guard let source = scrollSource(forView: watch.scrollView) else { continue }
-            watches[watch.scrollView, default: []].append(
-                ScrollWatch(axis: source.isHorizontal ? 0 : 1, start: watch.start, end: watch.end,
-                            enterAction: watch.enterAction, leaveAction: watch.leaveAction, latchSlot: watch.latch))
-        }
-        return watches
+        let command = ScrollCommand(x: x, y: y, timing: timing)
+        scrollCommands[view, default: []].append(command)
+        return SystemCommand(system: system, command)
     }
 }

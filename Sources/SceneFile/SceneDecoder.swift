@@ -1,5 +1,6 @@
 import Motion
 import Scene
+import Gestures
 import Scroll
 
 /// Turns a composed YAML tree into a `Scene`, in passes so that names may be used before
@@ -47,8 +48,9 @@ struct SceneDecoder {
     var pendingScales: [(view: Int, node: Located)] = []
     /// Gradients whose colours get declared slots once the variables are closed: view id, colours.
     var pendingGradients: [(view: String, colors: [Color])] = []
-    /// What the scroll system watches for scales with `enter`, `leave` or `reverse: false`.
-    var scaleWatches: [ScaleWatch] = []
+    /// The ranges each scroll view (by view index) watches for scales with `enter`, `leave` or
+    /// `reverse: false`, along its axis.
+    var scrollWatches: [Int: [ScrollWatch]] = [:]
     /// `constraints:`, the safe area and the text measurer for labels' intrinsic sizes.
     var layout = LayoutDeclarations()
     /// Problems found so far.
@@ -123,7 +125,7 @@ struct SceneDecoder {
         var events: [ScriptedEvent] = []
         if let node = fields["input"] { attempt { d in events = try d.decodeInput(node, duration: duration) } }
         checkAnimatorMisuse()
-        installScrollSystems(watches: scrollWatches())
+        installScrollSystems(watches: scrollWatches)
         installAnimatorAndPanSystems(initialModel: [Double](repeating: 0, count: builder.layout.slotCount))
         // The dynamic animator: the last system, its contact slots after every other declared slot.
         if let node = fields["dynamics"] {

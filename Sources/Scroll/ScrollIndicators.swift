@@ -28,7 +28,7 @@ public struct ScrollIndicators: Hashable, Sendable {
         views.compactMap { $0 }.flatMap { view in Self.driven.map { SlotLayout.slots(of: view)[$0] } }
     }
 
-    func write(_ scroll: ScrollViewSystem, at t: Double, into model: inout [Double]) {
+    func write(_ scroll: ScrollViewSystem, at t: Double, into model: inout SystemContext) {
         guard views.contains(where: { $0 != nil }) else { return }
         let showing = scroll.stroke != nil || scroll.axes.contains(where: \.isMoving)
         let alpha = showing ? 1 : min(max(1 - (t - scroll.restedAt - Self.fadeDelay) / Self.fadeDuration, 0), 1)

@@ -14,7 +14,8 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     public let view: ViewID
     public let viewID: String
     public var settings: ScrollSettings
-    /// What `setContentOffset` actions ask for, by command number (`SystemCommand.payload`).
+    /// What the scene's `setContentOffset` actions ask for (each arrives as the `ScrollCommand`
+    /// itself).
     public var commands: [ScrollCommand]
     public var watches: [ScrollWatch]
     /// Views drawn as the scroll indicators (horizontal, vertical), if any.
@@ -24,8 +25,9 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     /// The finger following the content, and the page each axis started on.
     var stroke: TouchStroke?
     var startPage = [0, 0]
-    /// Bumped at every change of motion: events scheduled before it are stale.
-    var generation = 0
+    /// The events planned for the current motions (lift-off, each axis's next change, the next
+    /// watched crossing): cancelled and planned again at every change of motion.
+    var planned: [EventToken] = []
     /// The bounds size along each axis, read at each event.
     var viewport: [Double]
     /// Each watch's zone (−1 before, 0 inside, 1 past) as last seen.
@@ -92,32 +94,36 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
 
     public mutating func advance(to t: Double, context: inout SystemContext) throws {
         time = t
-        for axis in 0..<2 { context.model[offsetSlots[axis]] = offset(axis, at: t) }
+        for axis in 0..<2 { context[offsetSlots[axis]] = offset(axis, at: t) }
         for (index, watch) in watches.enumerated() where watch.latchSlot != nil {
-            context.model[watch.latchSlot!] = latched[index] ? 1 : 0
+            context[watch.latchSlot!] = latched[index] ? 1 : 0
         }
-        indicators.write(self, at: t, into: &context.model)
+        indicators.write(self, at: t, into: &context)
     }
 
-    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
+    public mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {
         readViewport(context.model)
-        if payload < 0 {
-            try scroll(commands[-payload - 1], at: t, context: &context)
+        if let command = message.as(ScrollCommand.self) {
+            try scroll(command, at: t, context: &context)
             return
         }
-        guard payload / Event.count == generation else { return }   // stale
-        switch payload % Event.count {
-        case Event.liftOff: release(at: t, context: &context)
-        case Event.xChanges, Event.yChanges: transition(axis: payload % Event.count - Event.xChanges, at: t, context: &context)
-        case Event.watch: checkWatches(at: t, context: &context)
-        default: break
+        guard let event = message.as(Event.self) else { return }
+        switch event {
+        case .liftOff: release(at: t, context: &context)
+        case .axisChanges(let axis): transition(axis: axis, at: t, context: &context)
+        case .watchCrossing: checkWatches(at: t, context: &context)
         }
         replan(at: t, context: &context)
     }
 
-    enum Event {
-        static let liftOff = 0, xChanges = 1, yChanges = 2, watch = 3
-        static let count = 4
+    /// Its own events.
+    enum Event: Hashable, Sendable {
+        /// The finger lifts.
+        case liftOff
+        /// An axis's motion ends (0 x, 1 y): it rests, bounces or reaches an edge.
+        case axisChanges(axis: Int)
+        /// A display refresh at which a watched range's zone changes.
+        case watchCrossing
     }
 
     mutating func readViewport(_ model: [Double]) {
@@ -248,14 +254,14 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
         replan(at: t, context: &context)
     }
 
-    /// Starts a new generation: schedules lift-off, each axis's next change and the next
+    /// Plans again (cancelling what was planned): lift-off, each axis's next change and the next
     /// watched crossing.
     mutating func replan(at t: Double, context: inout SystemContext) {
-        generation += 1
-        let tag = generation * Event.count
-        if let stroke, stroke.end >= t { context.schedule(at: stroke.end, payload: tag + Event.liftOff) }
-        for axis in 0..<2 { if let end = axes[axis].end { context.schedule(at: max(end, t), payload: tag + Event.xChanges + axis) } }
+        for token in planned { context.cancel(token) }
+        planned.removeAll()
+        if let stroke, stroke.end >= t { planned.append(context.schedule(Event.liftOff, at: stroke.end)) }
+        for axis in 0..<2 { if let end = axes[axis].end { planned.append(context.schedule(Event.axisChanges(axis: axis), at: max(end, t))) } }
         checkWatches(at: t, context: &context)
-        if let next = nextWatchCrossing(after: t) { context.schedule(at: next, payload: tag + Event.watch) }
+        if let next = nextWatchCrossing(after: t) { planned.append(context.schedule(Event.watchCrossing, at: next)) }
     }
 }

@@ -18,7 +18,7 @@ extension ScrollViewSystem {
             if zone != 0, let action = watch.leaveAction { context.runAction(action) }
             if zone == 1, watch.latchSlot != nil {
                 latched[index] = true
-                context.model[watch.latchSlot!] = 1
+                context[watch.latchSlot!] = 1
             }
         }
     }

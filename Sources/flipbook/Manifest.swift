@@ -15,6 +15,9 @@ struct Manifest: Codable, Equatable {
     var sceneHash: String?
     /// The version of flipbook that wrote the manifest.
     var flipbookVersion: String?
+    /// The build of flipbook that wrote it (`BuildIdentity`; also hashed into `sceneHash`), for
+    /// people: two builds of one version may draw differently. Nil before this field existed.
+    var build: String?
     /// Frames per second.
     var fps: Double
     /// Pixels per point.
@@ -50,7 +53,7 @@ struct Manifest: Codable, Equatable {
 
     init(scene: String, sceneHash: String?, fps: Double, scale: Double, width: Double, height: Double, pattern: String,
          format: String = "png", frames: ClosedRange<Int>, range: ClosedRange<Int>, shard: Shard?) {
-        self.scene = scene; self.sceneHash = sceneHash; self.flipbookVersion = currentVersion
+        self.scene = scene; self.sceneHash = sceneHash; self.flipbookVersion = currentVersion; self.build = BuildIdentity.current
         self.fps = fps; self.scale = scale; self.width = width; self.height = height
         self.pattern = pattern; self.format = format
         firstFrame = frames.lowerBound; lastFrame = frames.upperBound
@@ -65,6 +68,7 @@ struct Manifest: Codable, Equatable {
         scene = try c.decode(String.self, forKey: .scene)
         sceneHash = try c.decodeIfPresent(String.self, forKey: .sceneHash)
         flipbookVersion = try c.decodeIfPresent(String.self, forKey: .flipbookVersion)
+        build = try c.decodeIfPresent(String.self, forKey: .build)
         fps = try c.decode(Double.self, forKey: .fps)
         scale = try c.decode(Double.self, forKey: .scale)
         width = try c.decode(Double.self, forKey: .width)
@@ -97,10 +101,10 @@ struct Manifest: Codable, Equatable {
     }
 
     /// The options that must agree for two renders' frames to belong in one directory, each as
-    /// (what, how it reads): the scene hash (its version too), fps, scale, size, pattern and format.
+    /// (what, how it reads): the scene hash (its version and build too), fps, scale, size, pattern and format.
     var options: [(name: String, value: String)] {
         [("scene hash", sceneHash ?? "none (written before flipbook 0.2)"),
-         ("flipbook version", flipbookVersion ?? "unknown"),
+         ("flipbook version", flipbookVersion ?? "unknown"), ("flipbook build", build ?? "unknown"),
          ("fps", fps.shortestText), ("scale", scale.shortestText),
          ("size", "\(width.shortestText)×\(height.shortestText) points"),
          ("pattern", "\"\(pattern)\""), ("format", format), ("touches shown", showsTouches == true ? "yes" : "no")]
@@ -121,7 +125,7 @@ struct Manifest: Codable, Equatable {
         var differences = zip(options, other.options).compactMap { mine, theirs in
             mine.value == theirs.value ? nil : Difference(name: mine.name, mine: shown(mine.value), theirs: shown(theirs.value))
         }
-        if differences.first?.name == "scene hash", flipbookVersion == other.flipbookVersion {
+        if differences.first?.name == "scene hash", flipbookVersion == other.flipbookVersion, build == other.build {
             differences[0].name = "scene hash (the scene file or the pinned fonts changed)"
         }
         if includingRange, range != other.range {

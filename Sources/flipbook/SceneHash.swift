@@ -1,21 +1,22 @@
 import Foundation
 import Render
 
-/// The content hash a manifest records: SHA-256 over flipbook's version, the scene file's bytes
+/// The content hash a manifest records: SHA-256 over flipbook's version, the build that runs
+/// (`BuildIdentity`: two builds of one version can draw differently), the scene file's bytes
 /// and the bytes of the pinned font files, each part labelled and preceded by its length so no
 /// two different inputs give the same stream. Whatever changes a frame's pixels without
-/// changing an option (an edited scene, another flipbook, another font build) changes it.
+/// changing an option (an edited scene, another flipbook build, another font build) changes it.
 enum SceneHash {
     /// The bytes `readScene("-")` read: standard input can be read only once.
     static var standardInputScene: Data?
 
     /// `sha256:` and 64 hexadecimal digits. Exits 66 when the scene file cannot be read again,
     /// 72 when a font file cannot.
-    static func of(sceneFile path: String, fonts: FontFiles = .pinned) throws -> String {
+    static func of(sceneFile path: String, fonts: FontFiles = .pinned, build: String = BuildIdentity.current) throws -> String {
         guard let scene = path == "-" ? standardInputScene : FileManager.default.contents(atPath: path) else {
             throw fail("cannot read \(path) to hash it", ExitStatus.noInput)
         }
-        var parts: [(label: String, bytes: Data)] = [("flipbook", Data(flipbookVersion.utf8)), ("scene", scene)]
+        var parts: [(label: String, bytes: Data)] = [("flipbook", Data(flipbookVersion.utf8)), ("build", Data(build.utf8)), ("scene", scene)]
         for font in fonts.paths {
             guard let bytes = FileManager.default.contents(atPath: font) else {
                 throw fail("cannot read the pinned font \(font) (run scripts/setup)", ExitStatus.osFile)

@@ -171,11 +171,11 @@ final class DragTests: XCTestCase {
             try system.touchBegan(0, stroke, on: 0, at: begin, context: &context)
             var handled = 0, released = false
             while handled < context.scheduled.count {
-                let (time, payload) = context.scheduled[handled]
+                let (time, message, _) = context.scheduled[handled]
                 handled += 1
                 XCTAssertEqual(time, stroke.sampleTime(index: handled), "begin \(begin), event \(handled)")
                 system.pending.removeAll()
-                try system.handle(payload: payload, at: time, context: &context)
+                try system.handle(message, at: time, context: &context)
                 for command in system.pending {
                     switch command {
                     case .move(_, let target): XCTAssertEqual(target, stroke.sampledPosition(at: time), "begin \(begin) at \(time)")

@@ -3,6 +3,7 @@ import Motion
 import Scene
 import Yams
 @testable import SceneFile
+import Scroll
 
 /// Scales in scene files: the article's example, every value kind, ScrollMagic's extras. The
 /// scroll view (`guide`, four pages of 390 points) is moved by an action the test adds, from
@@ -220,10 +221,10 @@ final class ScaleFileTests: XCTestCase {
         XCTAssertEqual(s.extraSlots, [SlotDeclaration(name: "hero.scale1.complete", initialValue: 0)])
         let latch = s.layout.slot(declared: 0).index
         XCTAssertEqual(s.property(named: "hero.scale1.complete"), .slot(SlotID(latch)))
-        XCTAssertEqual(decoder.scaleWatches, [
-            ScaleWatch(scrollView: 1, start: 390, end: 780, enterAction: 0, latch: latch),
-            ScaleWatch(scrollView: 1, start: 400 - 195, end: 215, leaveAction: 0),
-        ])
+        XCTAssertEqual(decoder.scrollWatches, [1: [
+            ScrollWatch(axis: 0, start: 390, end: 780, enterAction: 0, latchSlot: latch),
+            ScrollWatch(axis: 0, start: 400 - 195, end: 215, leaveAction: 0),
+        ]])
         let colour = s.bindings.filter { s.name(of: $0.target).hasPrefix("hero.backgroundColor") }
         XCTAssertEqual(colour.count, 4)
         XCTAssertTrue(colour.allSatisfy { $0.scale?.segments.map(\.latch) == [latch] })

@@ -1,6 +1,7 @@
 import XCTest
 import Motion
 import Scene
+import Gestures
 @testable import SceneFile
 
 /// The article's controller written in Swift against the library — a `PropertyAnimator` and the

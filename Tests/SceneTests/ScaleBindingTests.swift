@@ -7,8 +7,8 @@ private struct Holder: SceneSystem {
     var slot: Int
     var name: String { "holder" }
     var drivenSlots: [Int] { [slot] }
-    mutating func advance(to t: Double, context: inout SystemContext) throws { context.model[slot] = 0.5 }
-    mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {}
+    mutating func advance(to t: Double, context: inout SystemContext) throws { context[slot] = 0.5 }
+    mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {}
 }
 
 /// Scales as bindings: ordered with expression bindings, one driver per slot, validated.

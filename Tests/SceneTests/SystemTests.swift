@@ -13,14 +13,16 @@ private struct Ticker: SceneSystem {
     var drivenSlots: [Int] { [slot] }
 
     mutating func advance(to t: Double, context: inout SystemContext) throws {
-        if time == 0 && t > 0 { context.schedule(at: 1, payload: 7) }
+        if time == 0 && t > 0 { context.schedule(Event.doubleSpeed, at: 1) }
         value += speed * (t - time)
         time = t
-        context.model[slot] = value
+        context[slot] = value
     }
 
-    mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
-        XCTAssertEqual(payload, 7)
+    enum Event: Hashable { case doubleSpeed }
+
+    mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {
+        XCTAssertEqual(message.as(Event.self), .doubleSpeed)
         speed *= 2
     }
 }
@@ -87,20 +89,21 @@ final class SystemTests: XCTestCase {
     }
 
     func testActionsCommandSystemsAndSystemsRunActions() throws {
-        // A switch: a command from action 'arm' (payload 1) makes it run action 'grow' at its
+        // A switch: the command `arm` from action 'arm' makes it run action 'grow' at its
         // next scheduled instant, 0.5 s later.
         struct Switch: SceneSystem {
             var armed = false
             var name: String { "switch" }
             var drivenSlots: [Int] { [] }
             mutating func advance(to t: Double, context: inout SystemContext) throws {}
-            mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
-                if payload == 1 { armed = true; context.schedule(at: t + 0.5, payload: 2) }
-                if payload == 2, armed { context.runAction(1) }
+            enum Message: Hashable { case arm, fire }
+            mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {
+                if message.as(Message.self) == .arm { armed = true; context.schedule(Message.fire, at: t + 0.5) }
+                if message.as(Message.self) == .fire, armed { context.runAction(1) }
             }
         }
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let arm = Action(name: "arm", commands: [SystemCommand(system: 0, payload: 1)])
+        let arm = Action(name: "arm", commands: [SystemCommand(system: 0, Switch.Message.arm)])
         let grow = Action(name: "grow", steps: [AnimationStep(property: .view(ViewID(0), .frameWidth), target: .value(30),
                                                               timing: .curve(.linear, duration: 1))])
         let scene = Scene(name: "cmd", size: Size(width: 100, height: 100), duration: 3, views: [box],
@@ -113,7 +116,7 @@ final class SystemTests: XCTestCase {
         XCTAssertEqual(player.modelValue(.view(ViewID(0), .frameWidth)), 30, accuracy: 1e-12)
 
         var bad = scene
-        bad.actions[0].commands = [SystemCommand(system: 3, payload: 1)]
+        bad.actions[0].commands = [SystemCommand(system: 3, Switch.Message.arm)]
         XCTAssertThrowsError(try bad.validate()) { error in
             XCTAssertEqual((error as? SceneErrors)?.errors, [.invalidReference(.action(0), what: "system 3")])
         }

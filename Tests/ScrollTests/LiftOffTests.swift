@@ -2,6 +2,7 @@ import XCTest
 import Motion
 @testable import Scene
 @testable import Scroll
+import Gestures
 
 /// A scroll view releases its content where the finger lifted, whatever the touch-down time: the
 /// lift-off event is at `TouchStroke.end`, and the finger seen there is its last point, not the
@@ -47,11 +48,11 @@ final class LiftOffTests: XCTestCase {
                 var system = fresh
                 var context = SystemContext(model: initial)
                 try system.touchBegan(0, stroke, at: begin, context: &context)
-                guard let liftOff = context.scheduled.first(where: { $0.payload % ScrollViewSystem.Event.count == ScrollViewSystem.Event.liftOff }) else {
+                guard let liftOff = context.scheduled.first(where: { $0.message.as(ScrollViewSystem.Event.self) == .liftOff }) else {
                     return XCTFail("no lift-off scheduled (duration \(duration), begin \(begin))")
                 }
                 XCTAssertEqual(liftOff.time, stroke.end)
-                try system.handle(payload: liftOff.payload, at: liftOff.time, context: &context)
+                try system.handle(liftOff.message, at: liftOff.time, context: &context)
                 guard case let .decelerating(deceleration, coastBegin, _) = system.axes[1] else {
                     return XCTFail("not coasting after lift-off (duration \(duration), begin \(begin)): \(system.axes[1])")
                 }

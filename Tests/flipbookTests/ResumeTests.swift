@@ -27,10 +27,15 @@ final class ResumeTests: RenderDirectoryTestCase {
         XCTAssertEqual(manifest["lastFrame"] as? Int, 10)
         XCTAssertEqual(manifest["range"] as? [String: Int], ["first": 0, "last": 10])
         XCTAssertNil(manifest["shard"])
-        // SHA-256 over each part as "label length\n" then its bytes: version, scene file, fonts.
+        // SHA-256 over each part as "label length\n" then its bytes: version, build, scene file, fonts.
         let version = try flipbook("--version").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(manifest["flipbookVersion"] as? String, version)
-        var parts = [("flipbook", Data(version.utf8))]
+        // The build: the linker's GNU build ID of the flipbook executable (40 hex digits here).
+        let build = try XCTUnwrap(manifest["build"] as? String)
+        XCTAssertTrue(build.hasPrefix("gnu-build-id:"), build)
+        XCTAssertEqual(build.dropFirst("gnu-build-id:".count).count, 40, build)
+        XCTAssertTrue(build.dropFirst("gnu-build-id:".count).allSatisfy(\.isHexDigit), build)
+        var parts = [("flipbook", Data(version.utf8)), ("build", Data(build.utf8))]
         for (label, file) in [("scene", scene)] + FontFiles.pinned.paths.map({ ("font", $0) }) {
             parts.append((label, try XCTUnwrap(FileManager.default.contents(atPath: file))))
         }

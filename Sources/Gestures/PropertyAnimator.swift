@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// How a property animator moves from its start values to its targets (UIKit's
 /// `UITimingCurveProvider`s).

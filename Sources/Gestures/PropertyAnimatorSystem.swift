@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// A UIViewPropertyAnimator as a scene system, following the state diagram of Apple's
 /// documentation and WWDC 2016 session 216: `inactive` → (`startAnimation`, `pauseAnimation`,
@@ -29,7 +30,7 @@ import Motion
 /// cover the rest in what remains.
 public struct PropertyAnimatorSystem: SceneSystem {
     public let declaration: PropertyAnimatorDeclaration
-    /// By `SystemCommand.payload`.
+    /// The commands the scene's actions send it (each arrives as the `AnimatorCommand` itself).
     public let commands: [AnimatorCommand]
     /// Slots of `ID.state`, `ID.fractionComplete`, `ID.isReversed`, `ID.isRunning`, `ID.finalPosition`.
     public let stateSlots: [Int]
@@ -63,7 +64,8 @@ public struct PropertyAnimatorSystem: SceneSystem {
     var running: Run?
     var pendingStart: Double?
     var finalPosition = 0.0
-    var generation = 0
+    /// The scheduled end of the run or the delayed start, cancelled when plans change.
+    var plannedEvent: EventToken?
 
     public init(declaration: PropertyAnimatorDeclaration, commands: [AnimatorCommand], stateSlots: [Int], initialModel: [Double], layout: SlotLayout) {
         self.declaration = declaration; self.commands = commands; self.stateSlots = stateSlots
@@ -110,24 +112,33 @@ public struct PropertyAnimatorSystem: SceneSystem {
     var timelineLength: Double { timeline.map(\.duration).max() ?? 0 }
 
     public mutating func advance(to t: Double, context: inout SystemContext) throws {
-        write(at: t, into: &context.model)
+        write(at: t, into: &context)
+    }
+
+    func write(at t: Double, into context: inout SystemContext) {
+        values(at: t) { context[$0] = $1 }
     }
 
     func write(at t: Double, into model: inout [Double]) {
+        values(at: t) { model[$0] = $1 }
+    }
+
+    /// Each driven slot's value at `t`, and the animator's own, handed to `set`.
+    private func values(at t: Double, _ set: (Int, Double) -> Void) {
         let (q, fraction) = progress(at: t)
         if exists {
             for (i, slot) in driven.enumerated() {
                 var p = q[axisOf[i]]
                 let d = delayOf[i]
                 if d > 0 { p = max((p - d) / (1 - d), 0) }
-                model[slot] = from[i] + (to[i] - from[i]) * p
+                set(slot, from[i] + (to[i] - from[i]) * p)
             }
         }
-        model[stateSlots[0]] = Double(state)
-        model[stateSlots[1]] = exists ? fraction : 0
-        model[stateSlots[2]] = isReversed ? 1 : 0
-        model[stateSlots[3]] = running != nil && t >= running!.begin ? 1 : 0
-        model[stateSlots[4]] = finalPosition
+        set(stateSlots[0], Double(state))
+        set(stateSlots[1], exists ? fraction : 0)
+        set(stateSlots[2], isReversed ? 1 : 0)
+        set(stateSlots[3], running != nil && t >= running!.begin ? 1 : 0)
+        set(stateSlots[4], finalPosition)
     }
 
     /// Freezes the values where they are at `t` (pausing, stopping).
@@ -146,19 +157,28 @@ public struct PropertyAnimatorSystem: SceneSystem {
 
     // MARK: Commands and events
 
-    static let scheduledBase = 1_000_000
-    enum Scheduled { static let end = 0, delayedStart = 1, count = 2 }
+    /// Its own events.
+    enum Event: Hashable, Sendable {
+        /// The run reaches the end of the course (the start, reversed).
+        case end
+        /// `startAnimation(afterDelay:)`'s delay is over.
+        case delayedStart
+    }
 
-    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
-        if payload >= Self.scheduledBase {
-            let code = payload - Self.scheduledBase
-            guard code / Scheduled.count == generation else { return }
-            if code % Scheduled.count == Scheduled.end { finishNaturally(at: t, context: &context) } else { begin(at: t, context: &context) }
-            write(at: t, into: &context.model)
-            return
+    /// Schedules `event`, cancelling the one planned before (only one is ever pending).
+    mutating func plan(_ event: Event?, at time: Double, context: inout SystemContext) {
+        if let plannedEvent { context.cancel(plannedEvent) }
+        plannedEvent = event.map { context.schedule($0, at: time) }
+    }
+
+    public mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {
+        if let event = message.as(Event.self) {
+            plannedEvent = nil
+            if event == .end { finishNaturally(at: t, context: &context) } else { begin(at: t, context: &context) }
+        } else if let command = message.as(AnimatorCommand.self) {
+            try perform(command, at: t, context: &context)
         }
-        try perform(commands[payload], at: t, context: &context)
-        write(at: t, into: &context.model)
+        write(at: t, into: &context)
     }
 
     func misuse(_ command: AnimatorCommand, _ rule: String) -> AnimatorMisuse {
@@ -166,7 +186,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
     }
 
     mutating func perform(_ command: AnimatorCommand, at t: Double, context: inout SystemContext) throws {
-        if case .create = command { create(at: t, model: context.model); return }
+        if case .create = command { create(at: t, model: context.model, context: &context); return }
         guard exists else { throw misuse(command, "before the animator was created (a handler must 'create' it first)") }
         switch command {
         case .create: break
@@ -176,8 +196,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
             state = 1
             if delay > 0 {
                 pendingStart = t + delay
-                generation += 1
-                context.schedule(at: t + delay, payload: Self.scheduledBase + generation * Scheduled.count + Scheduled.delayedStart)
+                plan(.delayedStart, at: t + delay, context: &context)
             } else {
                 begin(at: t, context: &context)
             }
@@ -185,11 +204,11 @@ public struct PropertyAnimatorSystem: SceneSystem {
             guard state != 2 else { throw misuse(command, "on a stopped animator") }
             freeze(at: t)
             state = 1
-            generation += 1
+            plan(nil, at: t, context: &context)
         case .stop(let withoutFinishing):
             guard state != 2 else { throw misuse(command, "on an animator that is already stopped") }
             freeze(at: t)
-            generation += 1
+            plan(nil, at: t, context: &context)
             state = withoutFinishing ? 0 : 2
             if withoutFinishing { settle() }
         case .finish(let position):
@@ -209,16 +228,16 @@ public struct PropertyAnimatorSystem: SceneSystem {
             }
             freeze(at: t)
             var velocity: Point?
-            if let slots = velocitySlots { velocity = Point(x: context.model[slots[0]], y: context.model[slots[1]]) }
+            if let slots = velocitySlots { velocity = Point(x: context[slots[0]], y: context[slots[1]]) }
             retime(at: t, duration: factor * declaration.duration, timing: timing ?? declaration.timing, velocity: velocity, context: &context)
         case .setFractionComplete(let slot):
             guard state != 2 else { throw misuse(command, "on a stopped animator") }
             guard running == nil else { throw misuse(command, "while it is running (pause it first)") }
-            let f = min(max(context.model[slot], 0), 1)
+            let f = min(max(context[slot], 0), 1)
             stand(atProgress: scrubsLinearly ? f : Self.curved(f, declaration.timing), fraction: f)
             state = 1
         case .setReversed(let slot):
-            let reversed = context.model[slot] != 0
+            let reversed = context[slot] != 0
             guard reversed != isReversed else { return }
             isReversed = reversed
             if running != nil {
@@ -235,7 +254,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
     }
 
     /// A new animator instance: the old one, if any, stays where it is; targets are read now.
-    mutating func create(at t: Double, model: [Double]) {
+    mutating func create(at t: Double, model: [Double], context: inout SystemContext) {
         if exists { freeze(at: t) }
         var values = model
         if exists { write(at: t, into: &values) }
@@ -250,7 +269,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
         scrubsLinearly = declaration.scrubsLinearly
         course = .timeline(timeline, duration: declaration.duration, through: [0, 0, 0], fraction: 0, at: 0)
         tau = 0; running = nil; pendingStart = nil; finalPosition = 0
-        generation += 1
+        plan(nil, at: t, context: &context)
     }
 
     /// `startAnimation` now: from the start, or resuming the same course where it paused
@@ -280,8 +299,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
         let remaining = isReversed ? tau - course.start : course.end - tau
         running = Run(begin: t, tau: tau, direction: direction)
         state = 1
-        generation += 1
-        context.schedule(at: t + max(remaining, 0), payload: Self.scheduledBase + generation * Scheduled.count + Scheduled.end)
+        plan(.end, at: t + max(remaining, 0), context: &context)
     }
 
     mutating func finishNaturally(at t: Double, context: inout SystemContext) {
@@ -296,7 +314,7 @@ public struct PropertyAnimatorSystem: SceneSystem {
     mutating func complete(_ position: AnimatingPosition, context: inout SystemContext) {
         finalPosition = Double(position.rawValue)
         settle()
-        context.model[stateSlots[4]] = finalPosition
+        context[stateSlots[4]] = finalPosition
         for action in declaration.completions { context.runAction(action) }
     }
 

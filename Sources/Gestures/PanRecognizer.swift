@@ -1,5 +1,6 @@
 import Foundation
 import Motion
+import Scene
 
 /// A UIPanGestureRecognizer on a view, fed by scripted touches. It begins once the finger has
 /// moved more than `TouchStroke.tapSlop` (10 pt) from where it touched down, then reports a
@@ -24,7 +25,8 @@ public struct PanRecognizerSystem: TouchResponder {
     var phase = 0
     var translation = Point.zero
     var velocity = Point.zero
-    var generation = 0
+    /// The next touch event, cancelled when the finger is taken away.
+    var nextSample: EventToken?
 
     public init(id: String, view: ViewID, slots: [Int], began: [Int] = [], changed: [Int] = [], ended: [Int] = [], cancelled: [Int] = []) {
         self.id = id; self.view = view; self.slots = slots
@@ -35,8 +37,11 @@ public struct PanRecognizerSystem: TouchResponder {
     public var responderView: Int { view.index }
     public var drivenSlots: [Int] { slots }
 
-    /// Commands actions send (`SystemCommand.payload`).
-    public static let disable = -1, enable = -2
+    /// Commands actions send.
+    public enum Command: Hashable, Sendable { case enable, disable }
+    /// Its own events: touch event `k` of the finger it holds (k/120 s after touch-down, the
+    /// last one at lift-off).
+    enum Event: Hashable, Sendable { case sample(Int) }
 
     public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool {
         // One finger at a time; a finger lifting at this very instant has let go.
@@ -49,22 +54,23 @@ public struct PanRecognizerSystem: TouchResponder {
         if let held = self.stroke { liftOff(held, context: &context) }
         self.stroke = stroke
         hasBegun = false
-        generation += 1
         scheduleSample(1, context: &context)
     }
 
     /// Schedules touch event `k` (k/120 s after touch-down, the last one at lift-off).
     mutating func scheduleSample(_ k: Int, context: inout SystemContext) {
+        if let nextSample { context.cancel(nextSample) }
+        nextSample = nil
         guard let stroke else { return }
-        context.schedule(at: stroke.sampleTime(index: k), payload: (generation << 20) | k)
+        nextSample = context.schedule(Event.sample(k), at: stroke.sampleTime(index: k))
     }
 
-    public mutating func advance(to t: Double, context: inout SystemContext) throws { write(&context.model) }
+    public mutating func advance(to t: Double, context: inout SystemContext) throws { write(&context) }
 
-    func write(_ model: inout [Double]) {
-        model[slots[0]] = translation.x; model[slots[1]] = translation.y
-        model[slots[2]] = velocity.x; model[slots[3]] = velocity.y
-        model[slots[4]] = Double(phase); model[slots[5]] = isEnabled ? 1 : 0
+    func write(_ context: inout SystemContext) {
+        context[slots[0]] = translation.x; context[slots[1]] = translation.y
+        context[slots[2]] = velocity.x; context[slots[3]] = velocity.y
+        context[slots[4]] = Double(phase); context[slots[5]] = isEnabled ? 1 : 0
     }
 
     /// The finger lifts: the gesture ends (beginning first if it moved past the slop only now).
@@ -81,18 +87,20 @@ public struct PanRecognizerSystem: TouchResponder {
         hasBegun = false
     }
 
-    public mutating func handle(payload: Int, at t: Double, context: inout SystemContext) throws {
-        defer { write(&context.model) }
-        if payload == Self.disable || payload == Self.enable {
-            isEnabled = payload == Self.enable
+    public mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {
+        defer { write(&context) }
+        if let command = message.as(Command.self) {
+            isEnabled = command == .enable
             if !isEnabled, stroke != nil {
                 stroke = nil
+                if let nextSample { context.cancel(nextSample) }
+                nextSample = nil
                 if hasBegun { phase = 4; velocity = .zero; cancelled.forEach { context.runAction($0) } }
             }
             return
         }
-        guard payload >> 20 == generation, let stroke else { return }
-        let k = payload & ((1 << 20) - 1)
+        guard case .sample(let k)? = message.as(Event.self), let stroke else { return }
+        nextSample = nil
         if k >= stroke.liftOffIndex {
             liftOff(stroke, context: &context)
             return
@@ -140,10 +148,11 @@ extension PanRecognizerSystem {
         try? recognizer.touchBegan(0, stroke, at: stroke.begin, context: &context)
         var next = 0
         while next < context.scheduled.count {
-            let (time, payload) = context.scheduled[next]
+            let (time, message, token) = context.scheduled[next]
             next += 1
+            guard !context.cancelled.contains(token) else { continue }
             let before = context.actionsToRun.count
-            try? recognizer.handle(payload: payload, at: time, context: &context)
+            try? recognizer.handle(message, at: time, context: &context)
             for action in context.actionsToRun[before...] {
                 events.append(PanEvent(time: time, phase: PanEvent.Phase(rawValue: action)!, translation: recognizer.translation, velocity: recognizer.velocity))
             }

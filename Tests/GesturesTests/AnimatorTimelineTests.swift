@@ -1,6 +1,7 @@
 import XCTest
 import Motion
 @testable import Scene
+@testable import Gestures
 
 /// A property animator keeps one timeline: resuming after a pause runs the rest of the same
 /// curve, and a reversal plays it backwards (positions retrace, `fractionComplete` runs down).

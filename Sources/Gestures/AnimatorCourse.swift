@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// The path a property animator's progress follows, both ways, through one state (the pivot):
 /// up to its end (progress 1, `fractionComplete` 1) and down to its start (both 0), over one

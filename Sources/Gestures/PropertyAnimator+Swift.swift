@@ -1,4 +1,5 @@
 import Motion
+import Scene
 
 /// A UIViewPropertyAnimator for Swift code: the same state machine and motion as an animator in
 /// a scene (`PropertyAnimatorSystem`), over a list of numbers instead of view properties.
@@ -7,7 +8,9 @@ import Motion
 public struct PropertyAnimator: Sendable {
     private var system: PropertyAnimatorSystem
     private var model: [Double]
-    private var pending: [(time: Double, payload: Int)] = []
+    private var pending: [(time: Double, message: SystemMessage, token: EventToken)] = []
+    /// Tokens for the animator's events (a counter that only grows).
+    private var nextToken = 0
     private let count: Int
     /// Final positions of the completions that have run, in order.
     public private(set) var completions: [AnimatingPosition] = []
@@ -26,56 +29,55 @@ public struct PropertyAnimator: Sendable {
         declaration.pausesOnCompletion = pausesOnCompletion
         declaration.scrubsLinearly = scrubsLinearly
         declaration.completions = [0]   // marks each completion (no scene: nothing runs)
-        let commands: [AnimatorCommand] = [.create, .start(afterDelay: 0), .pause, .stop(withoutFinishing: true), .stop(withoutFinishing: false),
-                                           .finish(at: .end), .finish(at: .start), .finish(at: .current),
-                                           .setFractionComplete(slot: 2 * values.count + 5), .setReversed(slot: 2 * values.count + 5)]
-        system = PropertyAnimatorSystem(declaration: declaration, commands: commands, stateSlots: Array(2 * values.count..<2 * values.count + 5),
+        system = PropertyAnimatorSystem(declaration: declaration, commands: [], stateSlots: Array(2 * values.count..<2 * values.count + 5),
                                         initialModel: model, layout: SlotLayout(viewCount: 0, variableCount: model.count, declaredCount: 0))
         if let axes, axes.count == values.count { system.axisOf = axes.map { min(max($0, 0), 2) } }
-        try? send(0, at: 0)
+        try? send(.create, at: 0)
     }
 
     private mutating func deliver(until t: Double) throws {
         while let index = pending.indices.min(by: { pending[$0].time < pending[$1].time }), pending[index].time <= t {
             let event = pending.remove(at: index)
-            try run(event.payload, at: event.time)
+            try run(event.message, at: event.time)
         }
     }
 
-    private mutating func run(_ payload: Int, at t: Double) throws {
-        var context = SystemContext(model: model)
-        try system.handle(payload: payload, at: t, context: &context)
-        pending += context.scheduled
+    private mutating func run(_ message: SystemMessage, at t: Double) throws {
+        var context = SystemContext(model: model, firstToken: nextToken)
+        try system.handle(message, at: t, context: &context)
+        collect(&context)
         if !context.actionsToRun.isEmpty { completions.append(AnimatingPosition(rawValue: Int(system.finalPosition)) ?? .end) }
-        model = context.model
     }
 
-    private mutating func send(_ command: Int, at t: Double) throws {
+    /// Takes what a call scheduled and cancelled, and the values it wrote.
+    private mutating func collect(_ context: inout SystemContext) {
+        let cancelled = Set(context.cancelled)
+        pending.removeAll { cancelled.contains($0.token) }
+        for event in context.scheduled where !cancelled.contains(event.token) { pending.append(event) }
+        nextToken = context.nextToken
+        model = context.takeModel()
+    }
+
+    private mutating func send(_ command: AnimatorCommand, at t: Double) throws {
         try deliver(until: t)
-        try run(command, at: t)
+        try run(SystemMessage(command), at: t)
     }
 
-    public mutating func startAnimation(at t: Double) throws { try send(1, at: t) }
-    public mutating func pauseAnimation(at t: Double) throws { try send(2, at: t) }
-    public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws { try send(withoutFinishing ? 3 : 4, at: t) }
-    public mutating func finishAnimation(at position: AnimatingPosition, time t: Double) throws {
-        try send([AnimatingPosition.end: 5, .start: 6, .current: 7][position]!, at: t)
-    }
+    public mutating func startAnimation(at t: Double) throws { try send(.start(afterDelay: 0), at: t) }
+    public mutating func pauseAnimation(at t: Double) throws { try send(.pause, at: t) }
+    public mutating func stopAnimation(withoutFinishing: Bool, at t: Double) throws { try send(.stop(withoutFinishing: withoutFinishing), at: t) }
+    public mutating func finishAnimation(at position: AnimatingPosition, time t: Double) throws { try send(.finish(at: position), at: t) }
     public mutating func setFractionComplete(_ fraction: Double, at t: Double) throws {
         model[scratch] = fraction
-        try send(8, at: t)
+        try send(.setFractionComplete(slot: scratch), at: t)
     }
     public mutating func setReversed(_ reversed: Bool, at t: Double) throws {
         model[scratch] = reversed ? 1 : 0
-        try send(9, at: t)
+        try send(.setReversed(slot: scratch), at: t)
     }
     /// `continueAnimation(withTimingParameters:durationFactor:)`.
     public mutating func continueAnimation(timing: AnimatorTiming?, durationFactor: Double, at t: Double) throws {
-        try deliver(until: t)
-        var context = SystemContext(model: model)
-        try system.perform(.continue(timing: timing, durationFactor: durationFactor, velocitySlots: nil), at: t, context: &context)
-        pending += context.scheduled
-        model = context.model
+        try send(.continue(timing: timing, durationFactor: durationFactor, velocitySlots: nil), at: t)
     }
 
     /// The animated numbers at `t` (delivering what happened before).

@@ -1,0 +1,139 @@
+/// The property store while a scene plays: every slot's model value, its presentation value
+/// and the animations in flight on it — the only owner of all three.
+///
+/// Invariant, after every operation: a slot's presentation value is its model value plus the
+/// offsets (`value(t) − to`) of the additive animations in flight, overridden by the value of
+/// the latest non-additive one, at `time` (`expectedPresentation(slot:)`); a slot with no
+/// animation in flight (every slot a system or binding drives, unless a layout animation rides
+/// on it) shows its model value. It changes only through these operations:
+/// - `set`: a value at once, ending the slot's animations (an action's `set:`);
+/// - `drive`: a new model value under the animations in flight (bindings, derived passes);
+/// - `animate`: an animation in flight (a non-additive one ends the others);
+/// - `advance(to:)`: a new instant (finished animations dropped, presentation recomputed);
+/// - `lendToSystems` / `systemsReturn`: systems write the slots they drive (through
+///   `SystemContext`, which checks each write), then the presentation of every system-driven
+///   slot follows.
+/// `invariantViolation()` checks the rule; `Player.verifiesInvariants` runs it after each
+/// instant (tests).
+///
+/// A value: the Player's checkpoints are copies of it.
+struct SlotStore: Sendable {
+    /// Model values (the animations' destinations), by slot.
+    private(set) var model: [Double]
+    /// Presentation values at `time`, by slot: what is drawn.
+    private(set) var presentation: [Double]
+    /// Animations in flight, by slot.
+    private var running: [[RunningAnimation]]
+    /// Slots with animations in flight, in the order they gained one.
+    private(set) var animatedSlots: [Int] = []
+    private var isAnimated: [Bool]
+    /// Every slot a system drives, sorted.
+    private let systemSlots: [Int]
+    /// The instant the presentation values are for. −∞ before the first.
+    private(set) var time = -Double.infinity
+
+    init(model: [Double], systemSlots: [Int]) {
+        self.model = model
+        presentation = model
+        running = Array(repeating: [], count: model.count)
+        isAnimated = Array(repeating: false, count: model.count)
+        self.systemSlots = systemSlots
+    }
+
+    var count: Int { model.count }
+
+    /// The animations in flight on `slot`.
+    func animations(on slot: Int) -> [RunningAnimation] { running[slot] }
+
+    /// The slot's model value with its animations in flight at `t`.
+    func presentation(slot: Int, at t: Double) -> Double {
+        var base = model[slot], offset = 0.0
+        for animation in running[slot] {
+            if animation.isAdditive { offset += animation.value(at: t) - animation.to } else { base = animation.value(at: t) }
+        }
+        return base + offset
+    }
+
+    // MARK: Operations
+
+    /// Sets `slot` to `value` at once, model and presentation; returns the animations it ended.
+    @discardableResult
+    mutating func set(_ slot: Int, _ value: Double) -> [RunningAnimation] {
+        let ended = running[slot]
+        running[slot].removeAll()
+        model[slot] = value
+        presentation[slot] = value
+        return ended
+    }
+
+    /// A new model value for a driven slot, under the animations in flight on it.
+    mutating func drive(_ slot: Int, _ value: Double) {
+        model[slot] = value
+        presentation[slot] = running[slot].isEmpty ? value : presentation(slot: slot, at: time)
+    }
+
+    /// Adds an animation on `slot`; its destination becomes the model value. A non-additive
+    /// animation ends the ones in flight, which it returns.
+    @discardableResult
+    mutating func animate(_ slot: Int, _ animation: RunningAnimation) -> [RunningAnimation] {
+        var ended: [RunningAnimation] = []
+        if !animation.isAdditive {
+            ended = running[slot]
+            running[slot].removeAll()
+        }
+        if !isAnimated[slot] {
+            isAnimated[slot] = true
+            animatedSlots.append(slot)
+        }
+        running[slot].append(animation)
+        model[slot] = animation.to
+        presentation[slot] = presentation(slot: slot, at: time)
+        return ended
+    }
+
+    /// Moves to instant `t`: drops the animations that have ended and recomputes the
+    /// presentation of the animated slots.
+    mutating func advance(to t: Double) {
+        time = t
+        guard !animatedSlots.isEmpty else { return }
+        animatedSlots.removeAll { slot in
+            running[slot].removeAll { t >= $0.endTime }
+            guard running[slot].isEmpty else { return false }
+            isAnimated[slot] = false
+            presentation[slot] = model[slot]
+            return true
+        }
+        for slot in animatedSlots { presentation[slot] = presentation(slot: slot, at: t) }
+    }
+
+    /// Lends the model values to systems (moved out, never copied); `systemsReturn` must
+    /// follow before any other operation.
+    mutating func lendToSystems() -> [Double] {
+        defer { model = [] }
+        return model
+    }
+
+    /// Takes the model values back from systems (which wrote only the slots they drive,
+    /// through `SystemContext`) and brings the presentation of every system-driven slot to its
+    /// model value.
+    mutating func systemsReturn(_ values: [Double]) {
+        model = values
+        for slot in systemSlots { presentation[slot] = model[slot] }
+    }
+
+    // MARK: Checking
+
+    /// The presentation value the invariant requires of `slot`.
+    func expectedPresentation(slot: Int) -> Double {
+        running[slot].isEmpty ? model[slot] : presentation(slot: slot, at: time)
+    }
+
+    /// The first slot whose presentation value breaks the invariant (NaN matching NaN), or nil.
+    func invariantViolation() -> (slot: Int, presentation: Double, expected: Double)? {
+        for slot in model.indices {
+            let expected = expectedPresentation(slot: slot), actual = presentation[slot]
+            if actual != expected && !(actual.isNaN && expected.isNaN) { return (slot, actual, expected) }
+        }
+        return nil
+    }
+}

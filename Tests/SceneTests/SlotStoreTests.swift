@@ -1,0 +1,78 @@
+import XCTest
+import Motion
+@testable import Scene
+
+/// The store's rule: after every operation each presentation value is its model value with the
+/// animations in flight (`SlotStore.invariantViolation`).
+final class SlotStoreTests: XCTestCase {
+    private func animation(_ from: Double, _ to: Double, at begin: Double, additive: Bool) -> RunningAnimation {
+        RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: .curve(.easeInEaseOut, duration: 1))),
+                         isAdditive: additive)
+    }
+
+    func testEachOperationKeepsPresentationEqualToModelWithAnimations() {
+        var store = SlotStore(model: [0, 0, 0, 5], systemSlots: [3])
+        store.advance(to: 0)
+        XCTAssertTrue(store.animate(0, animation(0, 100, at: 0, additive: true)).isEmpty)
+        XCTAssertNil(store.invariantViolation())
+        store.advance(to: 0.5)
+        XCTAssertEqual(store.presentation[0], 50, accuracy: 1e-9)
+        // A second additive animation rides on the first: both show.
+        store.animate(0, animation(100, 40, at: 0.5, additive: true))
+        XCTAssertEqual(store.model[0], 40)
+        XCTAssertEqual(store.presentation[0], 50, accuracy: 1e-9, "no jump when an additive animation starts")
+        XCTAssertNil(store.invariantViolation())
+        // A non-additive one ends them and says which it ended.
+        XCTAssertEqual(store.animate(1, animation(0, 1, at: 0.5, additive: false)).count, 0)
+        XCTAssertEqual(store.animate(1, animation(0, 2, at: 0.5, additive: false)).count, 1)
+        XCTAssertEqual(store.animations(on: 1).count, 1)
+        // `drive` keeps the animations in flight; `set` ends them.
+        store.drive(0, 60)
+        XCTAssertEqual(store.animations(on: 0).count, 2)
+        XCTAssertNil(store.invariantViolation())
+        XCTAssertEqual(store.set(0, 7).count, 2)
+        XCTAssertEqual(store.presentation[0], 7)
+        XCTAssertNil(store.invariantViolation())
+        // Systems write their slots; presentation follows on return.
+        var lent = store.lendToSystems()
+        lent[3] = 9
+        store.systemsReturn(lent)
+        XCTAssertEqual(store.presentation[3], 9)
+        XCTAssertNil(store.invariantViolation())
+        // Finished animations go; presentation is the model again.
+        store.advance(to: 2)
+        XCTAssertTrue(store.animatedSlots.isEmpty)
+        XCTAssertEqual(store.presentation[1], 2)
+        XCTAssertNil(store.invariantViolation())
+    }
+
+    func testABrokenPresentationIsFound() {
+        var store = SlotStore(model: [1, 2], systemSlots: [1])
+        store.advance(to: 0)
+        var lent = store.lendToSystems()
+        lent[0] = 5   // a slot no system drives, written behind the store's back
+        store.systemsReturn(lent)
+        XCTAssertEqual(store.invariantViolation()?.slot, 0)
+    }
+
+    func testRandomOperationsNeverBreakTheInvariant() {
+        var random = SeededGenerator(seed: 16)
+        for _ in 0..<200 {
+            var store = SlotStore(model: [0, 0, 0, 0], systemSlots: [])
+            var t = 0.0
+            store.advance(to: t)
+            for _ in 0..<30 {
+                let slot = Int.random(in: 0..<4, using: &random), value = Double.random(in: -100...100, using: &random)
+                switch Int.random(in: 0..<4, using: &random) {
+                case 0: store.set(slot, value)
+                case 1: store.drive(slot, value)
+                case 2: store.animate(slot, animation(store.model[slot], value, at: t, additive: Bool.random(using: &random)))
+                default:
+                    t += Double.random(in: 0...0.6, using: &random)
+                    store.advance(to: t)
+                }
+                XCTAssertNil(store.invariantViolation())
+            }
+        }
+    }
+}
