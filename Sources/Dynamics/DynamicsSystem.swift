@@ -152,9 +152,9 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
 
     private func startingGeometry(_ values: [Double]) throws -> [ItemGeometry] {
         try model.items.indices.map { i in
-            let slots = itemSlots[i], base = model.items[i].view * ViewProperty.count
+            let slots = itemSlots[i], view = SlotLayout.slots(of: ViewID(model.items[i].view))
             let g = ItemGeometry(position: Point(x: values[slots.x], y: values[slots.y]), angle: values[slots.rotation],
-                                 size: Size(width: values[base + ViewProperty.boundsWidth.rawValue], height: values[base + ViewProperty.boundsHeight.rawValue]))
+                                 size: Size(width: values[view[.boundsWidth]], height: values[view[.boundsHeight]]))
             guard [g.position.x, g.position.y, g.angle, g.size.width, g.size.height].allSatisfy(\.isFinite) else {
                 throw DynamicsError.nonFiniteItem(model.items[i].id)
             }

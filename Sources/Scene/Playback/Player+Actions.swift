@@ -72,7 +72,7 @@ extension Player {
                 let additive = scene.isAdditive(slot: slot)
                 var from = additive || !beginsFromCurrentState ? state.store.model[slot] : state.store.presentation(slot: slot, at: t)
                 let to = newValue
-                if step.takesShortestRotation, slot % ViewProperty.count == ViewProperty.rotation.rawValue, slot < scene.viewSlotCount {
+                if step.takesShortestRotation, scene.layout.view(of: SlotID(slot))?.property == .rotation {
                     // The same orientation as `from`, within half a turn of `to`: the short way,
                     // while the model keeps exactly the angle given.
                     from = to - shortestTurn(to - from)
