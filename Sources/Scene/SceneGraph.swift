@@ -144,7 +144,7 @@ struct SceneChecker {
                 if assignment.slot < 0 || assignment.slot >= slotCount { errors.append(.invalidReference(.action(a), what: "slot \(assignment.slot)")) }
                 checkExpression(assignment.value, .number, at: .action(a))
             }
-            for command in action.commands where !scene.systems.indices.contains(command.system) {
+            for command in action.commands where !scene.systems.indices.contains(command.system.index) {
                 errors.append(.invalidReference(.action(a), what: "system \(command.system)"))
             }
             if let completion = action.completion, completion < 0 || completion >= scene.actions.count {
@@ -351,7 +351,7 @@ struct SceneChecker {
             case .run(let action):
                 if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
             case .system(let command):
-                let index = command.system
+                let index = command.system.index
                 if index < 0 || index >= scene.systems.count { errors.append(.invalidReference(.event(e), what: "system \(index)")) }
             case .touch(let index):
                 if index < 0 || index >= scene.touches.count { errors.append(.invalidReference(.event(e), what: "touch \(index)")) }

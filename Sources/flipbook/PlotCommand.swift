@@ -73,7 +73,7 @@ struct PlotCommand: ParsableCommand {
             switch event.kind {
             case .tap(let view): return LineChart.Marker(x: event.time, label: "tap \(scene.views[view].id)")
             case .run(let action): return LineChart.Marker(x: event.time, label: "run \(scene.actions[action].name)")
-            case .system(let command): return LineChart.Marker(x: event.time, label: scene.systems[command.system].name)
+            case .system(let command): return LineChart.Marker(x: event.time, label: scene.systems[command.system.index].name)
             case .touch(let index): return LineChart.Marker(x: event.time, label: "touch \(index + 1)")
             }
         }

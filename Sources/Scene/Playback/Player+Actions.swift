@@ -29,7 +29,7 @@ extension Player {
         for step in action.steps {
             try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, owner: owner, finished: finished, at: t)
         }
-        for command in action.commands { try handle(system: command.system, command.message, at: t) }
+        for command in action.commands { try handle(system: command.system.index, command.message, at: t) }
         if let change = action.derivedChange { try apply(change, owner: owner, finished: finished, at: t) }
         if let completion = action.completion, let owner {
             state.queue.schedule(.completion(action: completion, run: owner, finished: true), at: t + action.duration)

@@ -40,7 +40,7 @@ extension Player {
         switch event {
         case .scripted(.tap(let view)): if let action = scene.views[view].tapAction { try run(action.index, at: t) }
         case .scripted(.run(let action)): try run(action, at: t)
-        case .scripted(.system(let command)): try handle(system: command.system, command.message, at: t)
+        case .scripted(.system(let command)): try handle(system: command.system.index, command.message, at: t)
         case .scripted(.touch(let index)): try touchDown(index, at: t)
         case .scheduled(let kind):
             try loop.note(t)
