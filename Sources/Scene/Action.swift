@@ -111,9 +111,9 @@ public struct Action: Hashable, Sendable {
     /// `.beginFromCurrentState`: non-additive properties start from the presentation value
     /// (and, in the iOS 7 model, every property does).
     public var beginsFromCurrentState: Bool
-    /// Index into `Scene.actions` run when every animation of this one has finished (at once
-    /// when it has none), like UIView.animate's completion block.
-    public var completion: Int?
+    /// The action run when every animation of this one has finished (at once when it has
+    /// none), like UIView.animate's completion block.
+    public var completion: ActionID?
     /// Commands to systems, sent in order after the animations start.
     public var commands: [SystemCommand]
     /// Slots set at once right after `assignments`: the values this action computes for its
@@ -128,7 +128,7 @@ public struct Action: Hashable, Sendable {
     public var slotAssignments: [SlotAssignment] { derivedChange?.assignments ?? [] }
 
     public init(name: String, condition: Expression? = nil, assignments: [VariableAssignment] = [], toggle: Toggle? = nil,
-                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil,
+                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: ActionID? = nil,
                 commands: [SystemCommand] = []) {
         self.name = name; self.condition = condition; self.assignments = assignments; self.toggle = toggle
         self.steps = steps; self.beginsFromCurrentState = beginsFromCurrentState; self.completion = completion

@@ -147,7 +147,7 @@ struct SceneChecker {
             for command in action.commands where !scene.systems.indices.contains(command.system.index) {
                 errors.append(.invalidReference(.action(a), what: "system \(command.system)"))
             }
-            if let completion = action.completion, completion < 0 || completion >= scene.actions.count {
+            if let completion = action.completion?.index, completion < 0 || completion >= scene.actions.count {
                 errors.append(.invalidReference(.action(a), what: "completion action \(completion)"))
             }
             for (s, step) in action.steps.enumerated() {
@@ -326,7 +326,7 @@ struct SceneChecker {
                   actions[a].duration == 0, actions[a].condition.map({ $0.constantValue == 1 }) ?? true {
                 state[a] = 1
                 path.append(a)
-                current = actions[a].completion
+                current = actions[a].completion?.index
             }
             if let a = current, a >= 0, a < actions.count, state[a] == 1, let at = path.firstIndex(of: a) {
                 let loop = Array(path[at...])
