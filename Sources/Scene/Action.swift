@@ -142,10 +142,10 @@ public struct Action: Hashable, Sendable {
 /// A scripted event at a scene time.
 public struct ScriptedEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// A tap on a view (index into `Scene.views`): its `tapAction` runs.
-        case tap(view: Int)
-        /// An action runs with no view involved (index into `Scene.actions`).
-        case run(action: Int)
+        /// A tap on a view: its `tapAction` runs.
+        case tap(view: ViewID)
+        /// An action runs with no view involved.
+        case run(action: ActionID)
         /// Input for a system: a command it understands (`SystemCommand`).
         case system(SystemCommand)
         /// A finger touches down (index into `Scene.touches`): the Player hit-tests and hands
@@ -158,9 +158,9 @@ public struct ScriptedEvent: Hashable, Sendable {
 
     public init(time: Double, kind: Kind) { self.time = time; self.kind = kind }
     /// A tap on `view` at `time` (seconds).
-    public static func tap(_ view: ViewID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view.index)) }
+    public static func tap(_ view: ViewID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view)) }
     /// `action` run at `time` (seconds).
-    public static func run(_ action: ActionID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action.index)) }
+    public static func run(_ action: ActionID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action)) }
 }
 
 /// A property recomputed at every instant from other properties' presentation values: from

@@ -343,12 +343,13 @@ struct SceneChecker {
             }
             switch event.kind {
             case .tap(let view):
-                if view < 0 || view >= scene.views.count {
+                if !scene.views.indices.contains(view.index) {
                     errors.append(.invalidReference(.event(e), what: "view \(view)"))
-                } else if scene.views[view].tapAction == nil {
-                    errors.append(.tapWithoutAction(event: e, view: scene.views[view].id))
+                } else if scene.view(view).tapAction == nil {
+                    errors.append(.tapWithoutAction(event: e, view: scene.view(view).id))
                 }
             case .run(let action):
+                let action = action.index
                 if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
             case .system(let command):
                 let index = command.system.index
