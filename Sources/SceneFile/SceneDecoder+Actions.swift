@@ -68,7 +68,7 @@ extension SceneDecoder {
             action.toggle = Toggle(property: property, values: (values[0], values[1]))
         }
         if let completionNode = fields["completion"] {
-            attempt { d in action.completion = try d.actionIndex(completionNode) }
+            attempt { d in action.completion = ActionID(try d.actionIndex(completionNode)) }
         }
         if let animationsNode = fields["animations"] {
             let elements = try animationsNode.sequence("animations")

@@ -7,12 +7,12 @@ extension SceneDecoder {
     static let animatorCommandKeys = animatorVerbs + ["afterDelay", "withoutFinishing", "at", "curve", "spring", "durationFactor",
                                                       "fractionComplete", "isReversed", "isInterruptible", "pausesOnCompletion", "scrubsLinearly"]
 
-    /// The system index of animator `index`.
-    func animatorSystemIndex(_ index: Int) -> Int { animators[index].system.index }
-    /// The system index of pan recognizer `index`.
-    func panSystemIndex(_ index: Int) -> Int {
+    /// The system of animator `index`.
+    func animatorSystem(_ index: Int) -> SystemID { animators[index].system }
+    /// The system of pan recognizer `index`.
+    func panSystem(_ index: Int) -> SystemID {
         guard let system = pans[index].system else { preconditionFailure("pan systems are reserved before actions") }
-        return system.index
+        return system
     }
 
     /// An action's `animators:` list: each entry one UIViewPropertyAnimator call, e.g.
@@ -45,7 +45,7 @@ extension SceneDecoder {
                 action.commandArguments += arguments
                 d.animators[index].commands.append(command)
                 d.animatorCommandNodes.append((index, command, element))
-                action.commands.append(SystemCommand(system: d.animatorSystemIndex(index), command))
+                action.commands.append(SystemCommand(system: d.animatorSystem(index), command))
             }
         }
     }
@@ -157,7 +157,7 @@ extension SceneDecoder {
                 }
                 let fields = try value.mapping(allowed: Self.recognizerKeys)
                 let enabled = try fields.require("isEnabled", "true or false").bool()
-                action.commands.append(SystemCommand(system: d.panSystemIndex(index), enabled ? PanRecognizerSystem.Command.enable : .disable))
+                action.commands.append(SystemCommand(system: d.panSystem(index), enabled ? PanRecognizerSystem.Command.enable : .disable))
             }
         }
     }

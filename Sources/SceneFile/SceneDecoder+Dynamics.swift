@@ -27,9 +27,9 @@ extension SceneDecoder {
 
     /// `system` is the animator's index in `Scene.systems`, `extraBase` the slot its three
     /// `dynamics.contact.*` slots start at (after views, variables and earlier systems' slots).
-    mutating func decodeDynamics(_ node: Located, size: Size, system: Int, extraBase: Int) throws -> DecodedDynamics {
+    mutating func decodeDynamics(_ node: Located, size: Size, system: SystemID, extraBase: Int) throws -> DecodedDynamics {
         let fields = try node.mapping(allowed: Self.dynamicsKeys)
-        sources[.system(system)] = node
+        sources[.system(system.index)] = node
         var model = DynamicsModel(items: [], behaviors: [], referenceSize: size)
         if let rate = fields["stepRate"] {
             model.stepRate = try rate.number(in: 60...10_000, "steps per second")

@@ -48,9 +48,9 @@ extension SceneDecoder {
                     guard d.views[view].tapAction != nil || d.pendingTaps.contains(where: { $0.view == view }) else {
                         throw viewNode.error(.invalidValue, "view '\(id)' has no onTap action, so tapping it does nothing")
                     }
-                    kind = .tap(view: view)
+                    kind = .tap(view: ViewID(view))
                 case (nil, let actionNode?):
-                    kind = .run(action: try d.actionIndex(actionNode))
+                    kind = .run(action: ActionID(try d.actionIndex(actionNode)))
                 case (_?, let actionNode?):
                     throw actionNode.error(.invalidValue, "an event is either 'tap: VIEW' or 'run: ACTION', not both")
                 case (nil, nil):

@@ -153,7 +153,7 @@ extension SceneDecoder {
         guard let view = viewIndex[id] else {
             throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
         }
-        guard let system = scrollViews.first(where: { $0.view == view })?.system.index else {
+        guard let system = scrollViews.first(where: { $0.view == view })?.system else {
             throw viewNode.error(.invalidValue, "view '\(id)' is not a scroll view (it has no 'scroll:' settings)",
                                  suggestion: closestName(to: id, in: scrollViews.map { views[$0.view].id }))
         }

@@ -131,7 +131,7 @@ struct SceneDecoder {
         if let node = fields["dynamics"] {
             attempt { d in
                 let base = d.builder.nextDeclaredSlot, system = d.builder.nextSystem
-                let dynamics = try d.decodeDynamics(node, size: size, system: system.index, extraBase: base.index)
+                let dynamics = try d.decodeDynamics(node, size: size, system: system, extraBase: base.index)
                 let declared = dynamics.extraSlots.map { d.builder.declare($0) }
                 precondition(declared.first == base, "the contact slots are the next declared")
                 let added = d.builder.addSystem(dynamics.system)

@@ -71,9 +71,9 @@ struct PlotCommand: ParsableCommand {
         let span = (trace.times.first ?? 0)...(trace.times.last ?? 0)
         let taps = scene.events.filter { span.contains($0.time) }.map { event in
             switch event.kind {
-            case .tap(let view): return LineChart.Marker(x: event.time, label: "tap \(scene.views[view].id)")
-            case .run(let action): return LineChart.Marker(x: event.time, label: "run \(scene.actions[action].name)")
-            case .system(let command): return LineChart.Marker(x: event.time, label: scene.systems[command.system].name)
+            case .tap(let view): return LineChart.Marker(x: event.time, label: "tap \(scene.view(view).id)")
+            case .run(let action): return LineChart.Marker(x: event.time, label: "run \(scene.actions[action.index].name)")
+            case .system(let command): return LineChart.Marker(x: event.time, label: scene.systems[command.system.index].name)
             case .touch(let index): return LineChart.Marker(x: event.time, label: "touch \(index + 1)")
             }
         }

@@ -172,7 +172,7 @@ extension PropertyAnimatorTests {
         let states = (2..<7).map(variable)
         let variables = ["tx", "ta", "s0", "s1", "s2", "s3", "s4"].map { Variable(name: $0, initialValue: 0) }
         let go = Action(name: "go", assignments: [VariableAssignment(variable: VariableID(0), value: .constant(105)), VariableAssignment(variable: VariableID(1), value: .constant(0))],
-                        commands: [SystemCommand(system: 0, AnimatorCommand.create), SystemCommand(system: 0, AnimatorCommand.start(afterDelay: 0))])
+                        commands: [SystemCommand(system: SystemID(0), AnimatorCommand.create), SystemCommand(system: SystemID(0), AnimatorCommand.start(afterDelay: 0))])
         let system = PropertyAnimatorSystem(declaration: declaration, commands: [.create, .start(afterDelay: 0)], stateSlots: states,
                                             initialModel: [Double](repeating: 0, count: layout.slotCount), layout: layout)
         let scene = Scene(name: "delay", size: Size(width: 100, height: 100), duration: 2, views: [box], variables: variables,

@@ -11,7 +11,7 @@ final class EventTests: XCTestCase {
     private let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10), backgroundColor: .black)
     private let linear = AnimationTiming.curve(.linear, duration: 0.5)
 
-    private func move(_ name: String, to x: Double, completion: Int? = nil, condition: SceneExpression? = nil,
+    private func move(_ name: String, to x: Double, completion: ActionID? = nil, condition: SceneExpression? = nil,
                       assignments: [VariableAssignment] = []) -> Action {
         Action(name: name, condition: condition, assignments: assignments,
                steps: [AnimationStep(property: .view(ViewID(0), .frameX), target: .value(x), timing: linear)], completion: completion)
@@ -25,7 +25,7 @@ final class EventTests: XCTestCase {
     }
 
     func testCompletionRunsWhenTheAnimationsFinish() throws {
-        let actions = [move("there", to: 50, completion: 1), move("back", to: 0)]
+        let actions = [move("there", to: 50, completion: ActionID(1)), move("back", to: 0)]
         var player = try Player(scene: Scene(name: "c", size: Size(width: 100, height: 100), duration: 3, views: [box],
                                              actions: actions, events: [.run(ActionID(0), at: 0)]))
         try player.advance(to: 0.5)
@@ -52,11 +52,11 @@ final class EventTests: XCTestCase {
 
     func testSameInstantEventsRunInScriptedThenScheduledOrder() throws {
         let x = variable(0)
-        func set(_ name: String, _ value: Double, completion: Int? = nil) -> Action {
+        func set(_ name: String, _ value: Double, completion: ActionID? = nil) -> Action {
             Action(name: name, assignments: [VariableAssignment(variable: VariableID(0), value: .constant(value))], completion: completion)
         }
         // a (t = 0) completes into c at once; b is scripted at t = 0 too, so it runs before c.
-        let actions = [set("a", 1, completion: 2), set("b", 2), set("c", 3)]
+        let actions = [set("a", 1, completion: ActionID(2)), set("b", 2), set("c", 3)]
         var player = try Player(scene: Scene(name: "o", size: Size(width: 10, height: 10), duration: 1, views: [box],
                                              variables: [Variable(name: "x", initialValue: 0)], actions: actions,
                                              events: [.run(ActionID(0), at: 0), .run(ActionID(1), at: 0)]))
@@ -65,7 +65,7 @@ final class EventTests: XCTestCase {
     }
 
     func testAZeroTimeCompletionLoopIsRejected() {
-        let actions = [Action(name: "ping", completion: 1), Action(name: "pong", completion: 0)]
+        let actions = [Action(name: "ping", completion: ActionID(1)), Action(name: "pong", completion: ActionID(0))]
         let scene = Scene(name: "l", size: Size(width: 10, height: 10), duration: 1, views: [box], actions: actions, events: [.run(ActionID(0), at: 0)])
         XCTAssertThrowsError(try scene.validate()) { error in
             XCTAssertEqual((error as? SceneErrors)?.errors, [.zeroTimeCompletionLoop(action: 0, actions: ["ping", "pong", "ping"])])
@@ -77,7 +77,7 @@ final class EventTests: XCTestCase {
         let always = try SceneExpression(.binary(.greaterOrEqual, .property(n), .number(0)))
         let loop = Action(name: "spin", condition: always,
                           assignments: [VariableAssignment(variable: VariableID(0), value: try SceneExpression(.binary(.add, .property(n), .number(1))))],
-                          completion: 0)
+                          completion: ActionID(0))
         let scene = Scene(name: "s", size: Size(width: 10, height: 10), duration: 2, views: [box],
                           variables: [Variable(name: "n", initialValue: 0)], actions: [loop], events: [.run(ActionID(0), at: 1)])
         var player = try Player(scene: scene)

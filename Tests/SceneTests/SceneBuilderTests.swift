@@ -49,19 +49,19 @@ final class SceneBuilderTests: XCTestCase {
     }
 
     func testASystemReservedFirstKeepsItsIdWhenInstalledLater() {
-        struct Named: SceneSystem {
+        struct Idle: SceneSystem {
             var name: String
             var drivenSlots: [Int] { [] }
             mutating func advance(to t: Double, context: inout SystemContext) throws {}
             mutating func handle(_ message: SystemMessage, at t: Double, context: inout SystemContext) throws {}
         }
-        func pan(_ id: String) -> Named { Named(name: "pan recognizer '\(id)'") }
+        func system(_ id: String) -> Idle { Idle(name: id) }
         var builder = SceneBuilder()
         let first = builder.reserveSystem()
-        let second = builder.addSystem(pan("second"))
-        builder.install(pan("first"), as: first)
+        let second = builder.addSystem(system("second"))
+        builder.install(system("first"), as: first)
         XCTAssertEqual([first, second], [SystemID(0), SystemID(1)])
         XCTAssertEqual(builder.nextSystem, SystemID(2))
-        XCTAssertEqual(builder.systems.map(\.name), [pan("first").name, pan("second").name])
+        XCTAssertEqual(builder.systems.map(\.name), [system("first").name, system("second").name])
     }
 }

@@ -103,7 +103,7 @@ final class SystemTests: XCTestCase {
             }
         }
         let box = View(id: "box", frame: Rect(x: 0, y: 0, width: 10, height: 10))
-        let arm = Action(name: "arm", commands: [SystemCommand(system: 0, Switch.Message.arm)])
+        let arm = Action(name: "arm", commands: [SystemCommand(system: SystemID(0), Switch.Message.arm)])
         let grow = Action(name: "grow", steps: [AnimationStep(property: .view(ViewID(0), .frameWidth), target: .value(30),
                                                               timing: .curve(.linear, duration: 1))])
         let scene = Scene(name: "cmd", size: Size(width: 100, height: 100), duration: 3, views: [box],
@@ -116,7 +116,7 @@ final class SystemTests: XCTestCase {
         XCTAssertEqual(player.modelValue(.view(ViewID(0), .frameWidth)), 30, accuracy: 1e-12)
 
         var bad = scene
-        bad.actions[0].commands = [SystemCommand(system: 3, Switch.Message.arm)]
+        bad.actions[0].commands = [SystemCommand(system: SystemID(3), Switch.Message.arm)]
         XCTAssertThrowsError(try bad.validate()) { error in
             XCTAssertEqual((error as? SceneErrors)?.errors, [.invalidReference(.action(0), what: "system 3")])
         }

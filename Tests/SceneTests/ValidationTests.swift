@@ -71,7 +71,7 @@ final class ValidationTests: XCTestCase {
     func testAConditionMustBeBoolean() throws {
         let action = Action(name: "a", condition: .constant(1), assignments: [])
         let found = errors(Scene(name: "c", size: Size(width: 10, height: 10), duration: 1, views: views(1),
-                                 actions: [Action(name: "b", completion: 0), action]))
+                                 actions: [Action(name: "b", completion: ActionID(0)), action]))
         XCTAssertTrue(found.contains(.wrongExpressionType(.action(1), expected: .boolean, text: "1")), "\(found)")
     }
 
@@ -116,7 +116,7 @@ final class ValidationTests: XCTestCase {
     func testAnAlwaysTrueConditionDoesNotHideAZeroTimeLoop() throws {
         let always = try SceneExpression(.boolean(true))
         let scene = Scene(name: "l", size: Size(width: 10, height: 10), duration: 1, views: views(1),
-                          actions: [Action(name: "spin", condition: always, completion: 0)])
+                          actions: [Action(name: "spin", condition: always, completion: ActionID(0))])
         XCTAssertEqual(errors(scene), [.zeroTimeCompletionLoop(action: 0, actions: ["spin", "spin"])])
     }
 }

@@ -116,9 +116,9 @@ public struct Action: Hashable, Sendable {
     /// `.beginFromCurrentState`: non-additive properties start from the presentation value
     /// (and, in the iOS 7 model, every property does).
     public var beginsFromCurrentState: Bool
-    /// Index into `Scene.actions` run when every animation of this one has finished (at once
-    /// when it has none), like UIView.animate's completion block.
-    public var completion: Int?
+    /// The action run when every animation of this one has finished (at once when it has
+    /// none), like UIView.animate's completion block.
+    public var completion: ActionID?
     /// Commands to systems, sent in order after the animations start.
     public var commands: [SystemCommand]
     /// Labels' texts and views' images set at once, right after `assignments`.
@@ -135,7 +135,7 @@ public struct Action: Hashable, Sendable {
     public var slotAssignments: [SlotAssignment] { derivedChange?.assignments ?? [] }
 
     public init(name: String, condition: Expression? = nil, assignments: [VariableAssignment] = [], toggle: Toggle? = nil,
-                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: Int? = nil,
+                steps: [AnimationStep] = [], beginsFromCurrentState: Bool = false, completion: ActionID? = nil,
                 commands: [SystemCommand] = []) {
         self.name = name; self.condition = condition; self.assignments = assignments; self.toggle = toggle
         self.steps = steps; self.beginsFromCurrentState = beginsFromCurrentState; self.completion = completion
@@ -149,10 +149,10 @@ public struct Action: Hashable, Sendable {
 /// A scripted event at a scene time.
 public struct ScriptedEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// A tap on a view (index into `Scene.views`): its `tapAction` runs.
-        case tap(view: Int)
-        /// An action runs with no view involved (index into `Scene.actions`).
-        case run(action: Int)
+        /// A tap on a view: its `tapAction` runs.
+        case tap(view: ViewID)
+        /// An action runs with no view involved.
+        case run(action: ActionID)
         /// Input for a system: a command it understands (`SystemCommand`).
         case system(SystemCommand)
         /// A finger touches down (index into `Scene.touches`): the Player hit-tests and hands
@@ -165,9 +165,9 @@ public struct ScriptedEvent: Hashable, Sendable {
 
     public init(time: Double, kind: Kind) { self.time = time; self.kind = kind }
     /// A tap on `view` at `time` (seconds).
-    public static func tap(_ view: ViewID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view.index)) }
+    public static func tap(_ view: ViewID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .tap(view: view)) }
     /// `action` run at `time` (seconds).
-    public static func run(_ action: ActionID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action.index)) }
+    public static func run(_ action: ActionID, at time: Double) -> ScriptedEvent { ScriptedEvent(time: time, kind: .run(action: action)) }
 }
 
 /// A property recomputed at every instant from other properties' presentation values: from

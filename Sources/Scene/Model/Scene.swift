@@ -90,8 +90,6 @@ public struct Scene: Sendable {
     public var layout: SlotLayout {
         SlotLayout(viewCount: views.count, variableCount: variables.count, declaredCount: extraSlots.count)
     }
-    /// Slots used by views.
-    public var viewSlotCount: Int { layout.viewSlotCount }
     /// Every slot.
     public var slotCount: Int { layout.slotCount }
 

@@ -112,10 +112,9 @@ public struct SystemContext {
 /// `handle(_:at:context:)` gets `message` (what it means is the system's own: add a
 /// behaviour, scroll to an offset, start an animator).
 public struct SystemCommand: Hashable, Sendable {
-    /// Index into `Scene.systems`.
-    public var system: Int
+    public var system: SystemID
     public var message: SystemMessage
-    public init<Command: Hashable & Sendable>(system: Int, _ command: Command) {
+    public init<Command: Hashable & Sendable>(system: SystemID, _ command: Command) {
         self.system = system; self.message = SystemMessage(command)
     }
 }

@@ -16,7 +16,7 @@ public struct SlotLayout: Hashable, Sendable {
     }
 
     /// Slots used by views.
-    public var viewSlotCount: Int { viewCount * ViewProperty.count }
+    var viewSlotCount: Int { viewCount * ViewProperty.count }
     /// The index of the first variable's slot.
     var variableBase: Int { viewSlotCount }
     /// The index of the first declared slot.

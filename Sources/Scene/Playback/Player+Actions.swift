@@ -22,7 +22,7 @@ extension Player {
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.store.model)) }
         // A run with a completion owns its animations, so that removing them all completes it early.
         var owner: Int?
-        if let completion = action.completion {
+        if let completion = action.completion?.index {
             owner = state.nextRun
             state.completionRuns[state.nextRun] = CompletionRun(completion: completion, notRemoved: 0)
             state.nextRun += 1
@@ -30,9 +30,9 @@ extension Player {
         for step in action.steps {
             try start(step, toggled: toggled, beginsFromCurrentState: action.beginsFromCurrentState, owner: owner, finished: finished, at: t)
         }
-        for command in action.commands { try handle(system: command.system, command.message, at: t) }
+        for command in action.commands { try handle(system: command.system.index, command.message, at: t) }
         if let change = action.derivedChange { try apply(change, owner: owner, finished: finished, at: t) }
-        if let completion = action.completion, let owner {
+        if let completion = action.completion?.index, let owner {
             state.queue.schedule(.completion(action: completion, run: owner, finished: true), at: t + action.duration)
         }
     }

@@ -13,7 +13,7 @@ extension SceneChecker {
                   actions[a].duration == 0, actions[a].condition.map({ $0.constantValue == 1 }) ?? true {
                 state[a] = 1
                 path.append(a)
-                current = actions[a].completion
+                current = actions[a].completion?.index
             }
             if let a = current, a >= 0, a < actions.count, state[a] == 1, let at = path.firstIndex(of: a) {
                 let loop = Array(path[at...])
@@ -30,15 +30,16 @@ extension SceneChecker {
             }
             switch event.kind {
             case .tap(let view):
-                if view < 0 || view >= scene.views.count {
+                if !scene.views.indices.contains(view.index) {
                     errors.append(.invalidReference(.event(e), what: "view \(view)"))
-                } else if scene.views[view].tapAction == nil {
-                    errors.append(.tapWithoutAction(event: e, view: scene.views[view].id))
+                } else if scene.view(view).tapAction == nil {
+                    errors.append(.tapWithoutAction(event: e, view: scene.view(view).id))
                 }
             case .run(let action):
+                let action = action.index
                 if action < 0 || action >= scene.actions.count { errors.append(.invalidReference(.event(e), what: "action \(action)")) }
             case .system(let command):
-                let index = command.system
+                let index = command.system.index
                 if index < 0 || index >= scene.systems.count { errors.append(.invalidReference(.event(e), what: "system \(index)")) }
             case .touch(let index):
                 if index < 0 || index >= scene.touches.count { errors.append(.invalidReference(.event(e), what: "touch \(index)")) }

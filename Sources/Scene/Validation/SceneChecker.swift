@@ -111,10 +111,10 @@ struct SceneChecker {
                     }
                 }
             }
-            for command in action.commands where !scene.systems.indices.contains(command.system) {
+            for command in action.commands where !scene.systems.indices.contains(command.system.index) {
                 errors.append(.invalidReference(.action(a), what: "system \(command.system)"))
             }
-            if let completion = action.completion, completion < 0 || completion >= scene.actions.count {
+            if let completion = action.completion?.index, completion < 0 || completion >= scene.actions.count {
                 errors.append(.invalidReference(.action(a), what: "completion action \(completion)"))
             }
             for (s, step) in action.steps.enumerated() {
