@@ -45,7 +45,7 @@ public struct PanRecognizerSystem: TouchResponder {
 
     public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool {
         // One finger at a time; a finger lifting at this very instant has let go.
-        if let held = self.stroke, held.end > t { return false }
+        if let held = self.stroke, !held.hasLifted(by: t) { return false }
         return isEnabled && stroke.moves()
     }
 

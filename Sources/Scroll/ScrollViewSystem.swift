@@ -134,7 +134,7 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
 
     public func accepts(_ stroke: TouchStroke, at t: Double) -> Bool {
         // One finger at a time; a finger lifting at this very instant has let go.
-        if let held = self.stroke, held.end > t { return false }
+        if let held = self.stroke, !held.hasLifted(by: t) { return false }
         if axes.contains(where: \.isMoving) { return true }   // a touch catches moving content
         guard stroke.moves() else { return false }
         let direction = stroke.initialDirection

@@ -80,13 +80,27 @@ final class ScrollFileTests: XCTestCase {
         XCTAssertEqual(error(unknown)?.kind, .unknownKey)
     }
 
-    func testBadTouches() {
+    func testBadTouches() throws {
         let outside = replacing("from: [300, 400]", with: "from: [420, 400]")
         assertLocated(error(outside), in: outside, at: "drag:", keyPath: "input[0]", kind: .invalidValue,
                       message: "a touch must start on the canvas (0…390 × 0…844), found [420, 400]")
         let overlap = valid + "\n  - drag: { from: [300, 400], to: [100, 400], at: 0.3, duration: 0.25 }\n"
         assertLocated(error(overlap), in: overlap, at: "drag:", after: "at: 2 }", keyPath: "input[2]", kind: .invalidValue,
                       message: "finger 0 is still down from touch 1 when this touch begins")
+        // A finger may touch down as the one before lifts, even when the sum of the times rounds
+        // past it (0.1 + 0.2 > 0.3 in binary); both drags reach the scroll view.
+        let backToBack = valid.replacingOccurrences(of: "at: 0.2, duration: 0.25 }", with: "at: 0.1, duration: 0.2 }")
+            + "\n  - drag: { from: [300, 400], to: [100, 400], at: 0.3, duration: 0.25 }\n"
+        let scene = try SceneDocument.parse(backToBack, file: "t.yaml")
+        XCTAssertGreaterThan(scene.touches[0].end, scene.touches[1].begin, "the sums round as the report says")
+        var player = try Player(scene: scene)
+        let offset = try XCTUnwrap(scene.property(named: "guide.contentOffset.x"))
+        try player.advance(to: 0.3)
+        let atSecondTouch = player.presentationValue(offset)
+        try player.advance(to: 0.3 + 0.25)
+        XCTAssertEqual(player.presentationValue(offset) - atSecondTouch, 200, accuracy: 1e-9, "the second finger dragged the content 200 pt")
+        try player.advance(to: 1.5)
+        XCTAssertEqual(player.presentationValue(offset), 390, "then it paged")
         // Another finger may.
         let otherFinger = valid + "\n  - { drag: { from: [300, 400], to: [100, 400], at: 0.3, duration: 0.25 }, finger: 1 }\n"
         XCTAssertNoThrow(try SceneDocument.parse(otherFinger, file: "t.yaml"))

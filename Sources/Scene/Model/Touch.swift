@@ -56,6 +56,15 @@ public struct TouchStroke: Hashable, Sendable {
     /// Scene time of lift-off.
     public var end: Double { begin + duration }
 
+    /// Seconds within which a lift-off and a touch-down count as one instant. `end` is a
+    /// rounded sum: a touch at 0.1 lasting 0.2 ends at 0.30000000000000004, after a next
+    /// touch written `at: 0.3`, which the docs allow. A billionth of a second is far below a
+    /// touch sample (1/120 s), so no real overlap is hidden.
+    public static let simultaneity = 1e-9
+
+    /// Whether the finger is up at scene time `t`: lift-off at `t` counts (within `simultaneity`).
+    public func hasLifted(by t: Double) -> Bool { end - t <= Self.simultaneity }
+
     /// The finger's position `elapsed` seconds after touch-down (clamped to the stroke).
     public func position(elapsed: Double) -> Point {
         let s = min(max(elapsed, 0), duration)

@@ -91,7 +91,7 @@ extension SceneChecker {
                 errors.append(.invalidTouch(touch: t, what: problem))
                 continue
             }
-            if let previous = lastByFinger[stroke.finger], scene.touches[previous].end > stroke.begin {
+            if let previous = lastByFinger[stroke.finger], !scene.touches[previous].hasLifted(by: stroke.begin) {
                 errors.append(.overlappingTouches(first: previous, second: t, finger: stroke.finger))
             }
             lastByFinger[stroke.finger] = t
