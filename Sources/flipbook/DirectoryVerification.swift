@@ -19,9 +19,20 @@ struct DirectoryVerification {
     var missing: [(index: Int, name: String)] = []
     /// Expected frames whose file is not complete.
     var truncated: [(name: String, bytes: Int)] = []
+    /// Expected PNG frames whose pixel size is not the one the manifests' canvas and scale make.
+    var wrongSize: [(name: String, width: Int, height: Int)] = []
     var foreign: [Foreign] = []
 
-    var isComplete: Bool { manifestProblems.isEmpty && missing.isEmpty && truncated.isEmpty && foreign.isEmpty }
+    var isComplete: Bool { manifestProblems.isEmpty && missing.isEmpty && truncated.isEmpty && wrongSize.isEmpty && foreign.isEmpty }
+
+    /// The pixel size the reference manifests' frames have: the canvas in points times the
+    /// scale, each side rounded as `render` rounds it.
+    var expectedPixels: (width: Int, height: Int)? {
+        guard let manifest = reference.first?.manifest else { return nil }
+        let width = (manifest.width * manifest.scale).rounded(), height = (manifest.height * manifest.scale).rounded()
+        guard width.isFinite, height.isFinite, width >= 1, height >= 1, width <= 1e9, height <= 1e9 else { return nil }
+        return (Int(width), Int(height))
+    }
 
     /// The frames the reference manifests expect (all shards together).
     var expected: ClosedRange<Int>? { reference.first.map { $0.manifest.range.first...$0.manifest.range.last } }
@@ -70,6 +81,7 @@ struct DirectoryVerification {
     private mutating func checkExpectedFrames(in directory: String, names: FrameNamePattern, otherClaims: [String: String]) {
         guard let range = expected, let format = reference.first?.manifest.format else { return }
         let claimed = reference.map(\.manifest.frames)
+        let checksSize = ["png", "apng"].contains(format.lowercased()), pixels = expectedPixels
         for index in range {
             let name = names.fileName(for: index)
             let problem = FrameCompleteness.problem(at: (directory as NSString).appendingPathComponent(name), format: format)
@@ -80,6 +92,10 @@ struct DirectoryVerification {
                                        ?? "no manifest claims it"))
             } else if case .truncated(let bytes) = problem {
                 truncated.append((name, bytes))
+            } else if checksSize, let pixels,
+                      let size = FrameCompleteness.pngSize(at: (directory as NSString).appendingPathComponent(name)),
+                      size != pixels {
+                wrongSize.append((name, size.width, size.height))
             }
         }
     }
@@ -115,6 +131,12 @@ struct DirectoryVerification {
             items.prefix(limit) + (items.count > limit ? ["… and \(items.count - limit) more \(what)"] : [])
         }
         lines += capped(truncated.map { "truncated: \($0.name) (\($0.bytes) bytes)" }, "truncated")
+        if let pixels = expectedPixels, let manifest = reference.first?.manifest {
+            lines += capped(wrongSize.map {
+                "wrong size: \($0.name) is \($0.width)×\($0.height) pixels; the manifests' \(manifest.width.shortestText)×\(manifest.height.shortestText) "
+                    + "points at scale \(manifest.scale.shortestText) make \(pixels.width)×\(pixels.height)"
+            }, "of the wrong size")
+        }
         lines += capped(foreign.map { "foreign: \($0.name) (\($0.reason))" }, "foreign")
         return lines
     }

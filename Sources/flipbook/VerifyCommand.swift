@@ -27,7 +27,8 @@ struct VerifyCommand: ParsableCommand {
         noteTemporaries()
         guard report.isComplete, let range = report.expected, let manifest = report.reference.first?.manifest else {
             let problems = report.manifestProblems.count
-            let counts = [(report.missing.count, "missing"), (report.truncated.count, "truncated"), (report.foreign.count, "foreign"),
+            let counts = [(report.missing.count, "missing"), (report.truncated.count, "truncated"), (report.wrongSize.count, "of the wrong size"),
+                          (report.foreign.count, "foreign"),
                           (problems, problems == 1 ? "manifest problem" : "manifest problems")]
                 .filter { $0.0 > 0 }.map { "\($0.0) \($0.1)" }
             print("\(directory): incomplete (\(counts.joined(separator: ", ")))")

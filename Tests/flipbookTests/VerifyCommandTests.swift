@@ -45,6 +45,21 @@ final class VerifyCommandTests: RenderDirectoryTestCase {
         XCTAssertEqual(try problems("out"), ["truncated: frame-0007.png (20 bytes)"])
     }
 
+    /// Two renders into one directory at scales 3 and 1 left frames of two sizes under a scale-1
+    /// manifest, and verify said "complete" (issue 22).
+    func testAFrameOfAnotherSizeIsListedAndExits1() throws {
+        try render()
+        try render("--scale", "3", "--frames", "2-3", into: "big")
+        for name in ["frame-0002.png", "frame-0003.png"] {
+            try FileManager.default.removeItem(atPath: path("out/" + name))
+            try FileManager.default.copyItem(atPath: path("big/" + name), toPath: path("out/" + name))
+        }
+        let wrong = "pixels; the manifests' 40×30 points at scale 1 make 40×30"
+        XCTAssertEqual(try problems("out"), ["wrong size: frame-0002.png is 120×90 " + wrong, "wrong size: frame-0003.png is 120×90 " + wrong])
+        let r = try flipbook("verify", "out")
+        XCTAssertEqual(r.stdout.split(separator: "\n").last, "out: incomplete (2 of the wrong size)")
+    }
+
     func testAForeignFrameIsListedAndExits1() throws {
         try render()
         try FileManager.default.copyItem(atPath: path("out/frame-0001.png"), toPath: path("out/frame-0099.png"))

@@ -28,6 +28,20 @@ public enum FrameCompleteness {
     /// An IEND chunk: length 0, type "IEND", its CRC.
     static let pngEnd: [UInt8] = [0, 0, 0, 0, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82]
 
+    /// The pixel size a PNG (or APNG) declares in its IHDR chunk, read from its first 24 bytes,
+    /// or nil when the file is not a readable PNG.
+    public static func pngSize(at path: String) -> (width: Int, height: Int)? {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var info = stat()
+        guard fstat(descriptor, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG else { return nil }
+        let head = read(descriptor, at: 0, count: 24)
+        guard head.count == 24, Array(head[0..<8]) == pngSignature, Array(head[12..<16]) == Array("IHDR".utf8) else { return nil }
+        func big(_ at: Int) -> Int { head[at..<at + 4].reduce(0) { $0 << 8 | Int($1) } }
+        return (big(16), big(20))
+    }
+
     /// Checks the file at `path`, written in `format` ("png", "apng", "svg", "pdf", ...).
     public static func problem(at path: String, format: String) -> Problem? {
         let descriptor = open(path, O_RDONLY)
