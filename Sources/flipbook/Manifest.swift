@@ -1,6 +1,7 @@
 import Foundation
 import Motion
 import Render
+import Scene
 
 /// What `render` writes beside the frames, before the first one: the options that decide their
 /// bytes and the frames it claims. A render without `--shard` (or with one shard) writes
@@ -82,6 +83,15 @@ struct Manifest: Codable, Equatable {
         shard = try c.decodeIfPresent(ShardNumber.self, forKey: .shard)
         guard firstFrame <= lastFrame, range.first <= range.last else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the frame range is reversed"))
+        }
+        // A scene has at most Scene.maximumFrameCount frames, from 0: a manifest claiming more,
+        // or a negative frame, is not one flipbook wrote (and checking 10⁹ frames would not end).
+        guard firstFrame >= 0, range.first >= 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "a frame index is negative"))
+        }
+        let limit = Scene.maximumFrameCount
+        guard lastFrame < limit, range.last < limit else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "it claims frames past \(limit - 1) (a scene has at most \(limit) frames)"))
         }
     }
 

@@ -110,6 +110,19 @@ final class VerifyCommandTests: RenderDirectoryTestCase {
         XCTAssertTrue(lines[0].hasPrefix("no manifest (.flipbook.json or .flipbook-shard-IofN.json)"), lines[0])
         try "not json".write(toFile: path("out/.flipbook.json"), atomically: true, encoding: .utf8)
         XCTAssertTrue(try problems("out")[0].hasPrefix("manifest .flipbook.json is not a flipbook manifest"))
+        // Manifests are not trusted blindly: a billion frames or a negative one is refused at once.
+        let written = """
+        {"scene":"tiny","fps":10,"scale":1,"width":40,"height":30,"pattern":"frame-%04d.png","format":"png",\
+        "firstFrame":0,"lastFrame":LAST,"range":{"first":FIRST,"last":LAST}}
+        """
+        for (first, last, reason) in [("0", "999999999", "it claims frames past 999999"), ("-5", "10", "a frame index is negative")] {
+            try written.replacingOccurrences(of: "FIRST", with: first).replacingOccurrences(of: "LAST", with: last)
+                .write(toFile: path("out/.flipbook.json"), atomically: true, encoding: .utf8)
+            let started = Date()
+            let lines = try problems("out")
+            XCTAssertLessThan(Date().timeIntervalSince(started), 10)
+            XCTAssertTrue(lines[0].hasPrefix("manifest .flipbook.json is not a flipbook manifest") && lines[0].contains(reason), lines[0])
+        }
         let none = try flipbook("verify", "nowhere")
         XCTAssertEqual(none.status, 66)
         XCTAssertTrue(none.stderr.contains("no such directory: nowhere"), none.stderr)
