@@ -16,6 +16,9 @@ extension SceneDecoder {
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) else {
             throw node.error(.unreadable, "no image file '\(written)' (looked for \(path))")
         }
+        if let kind = InputFile.notRegular(path) {
+            throw node.error(.unreadable, "cannot read the image file '\(written)' (\(path)): it is \(kind), not a regular file")
+        }
         guard !isDirectory.boolValue, let handle = FileHandle(forReadingAtPath: path) else {
             throw node.error(.unreadable, "cannot read the image file '\(written)' (\(path))")
         }

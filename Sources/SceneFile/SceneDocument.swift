@@ -19,6 +19,9 @@ public enum SceneDocument {
         guard FileManager.default.fileExists(atPath: path) else {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "no such file")
         }
+        if let kind = InputFile.notRegular(path) {
+            throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "it is \(kind), not a regular file")
+        }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "cannot read the file")
         }

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// The PNG frames in a directory as `sheet` reads them: files ending in .png (any case),
@@ -30,6 +31,7 @@ struct FrameFiles {
     var manifestFPS: Double? {
         let shards = ((try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []).filter(Manifest.isManifestName).sorted()
         guard let name = ([Manifest.fileName] + shards).first(where: { FileManager.default.fileExists(atPath: path($0)) }),
+              InputFile.notRegular(path(name)) == nil,
               let data = FileManager.default.contents(atPath: path(name)),
               let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
               let fps = (object["fps"] as? NSNumber)?.doubleValue, fps.isFinite, fps > 0 else { return nil }

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 
 /// Every manifest in a directory: `.flipbook.json` and the shards' `.flipbook-shard-IofN.json`,
@@ -11,6 +12,10 @@ struct ManifestSet {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: directory)) ?? []
         for name in names.filter(Manifest.isManifestName).sorted() {
             let path = (directory as NSString).appendingPathComponent(name)
+            if let kind = InputFile.notRegular(path) {
+                unreadable.append((name, "cannot be read: it is \(kind), not a regular file"))
+                continue
+            }
             guard let data = FileManager.default.contents(atPath: path) else {
                 unreadable.append((name, "cannot be read"))
                 continue

@@ -31,7 +31,7 @@ public enum FrameCompleteness {
     /// The pixel size a PNG (or APNG) declares in its IHDR chunk, read from its first 24 bytes,
     /// or nil when the file is not a readable PNG.
     public static func pngSize(at path: String) -> (width: Int, height: Int)? {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)   // a FIFO must not block: fstat refuses it
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
         var info = stat()
@@ -44,7 +44,7 @@ public enum FrameCompleteness {
 
     /// Checks the file at `path`, written in `format` ("png", "apng", "svg", "pdf", ...).
     public static func problem(at path: String, format: String) -> Problem? {
-        let descriptor = open(path, O_RDONLY)
+        let descriptor = open(path, O_RDONLY | O_NONBLOCK)   // a FIFO must not block: fstat refuses it
         guard descriptor >= 0 else { return .missing }
         defer { close(descriptor) }
         var info = stat()

@@ -10,6 +10,9 @@ enum ImageDecoder {
     /// Decodes `source` by its first bytes' signature into premultiplied ARGB32.
     static func decode(_ source: ImageSource) throws(ImageError) -> DecodedImage {
         let path = source.path
+        if let kind = InputFile.notRegular(path) {
+            throw ImageError.unreadable(path: path, origin: source.origin, reason: "it is \(kind), not a regular file")
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw ImageError.missing(path: path, origin: source.origin)
         }
