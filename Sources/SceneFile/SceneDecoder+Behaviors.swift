@@ -17,9 +17,14 @@ extension SceneDecoder {
         }
     }
 
-    /// An angle in radians from `angle`, or magnitude and angle from a vector `vectorKey`.
+    /// An angle in radians from `angle`, or magnitude and angle from a vector `vectorKey` (which
+    /// sets both, so it may not come with `angle` or `magnitude`).
     private func direction(_ f: Fields, vectorKey: String) throws -> (magnitude: Double?, angle: Double?) {
         if let v = f[vectorKey] {
+            for key in ["angle", "magnitude"] {
+                guard let other = f[key] else { continue }
+                throw other.error(.invalidValue, "'\(vectorKey)' sets the magnitude and the angle; give either '\(vectorKey)' or 'angle' and 'magnitude', not both")
+            }
             let p = try v.point()
             return (hypot(p.x, p.y), atan2(p.y, p.x))
         }
@@ -74,6 +79,10 @@ extension SceneDecoder {
         let id = try f.require("id", "the boundary's identifier").string("a boundary identifier")
         var boundary: Boundary
         if let pathNode = f["path"] {
+            for key in ["from", "to"] {
+                guard let other = f[key] else { continue }
+                throw other.error(.invalidValue, "a boundary is either a segment ('from' and 'to') or a 'path', not both")
+            }
             let (points, closed) = try decodeBoundaryPath(pathNode)
             guard points.count >= 2 else {
                 throw pathNode.error(.invalidValue, "expected a path boundary of at least two points, found \(points.count)")

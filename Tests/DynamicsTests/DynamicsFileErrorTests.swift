@@ -85,6 +85,23 @@ final class DynamicsFileErrorTests: XCTestCase {
         assertBad("path: [{ move: [0, 600] }, { quad: [400, 600], control: [200, 800] }]", "path: [{ move: [0, 600] }]",
                   at: "[{ move", keyPath: "dynamics.behaviors[1].collision.boundaries[1].path",
                   message: "expected a path boundary of at least two points, found 1")
+        // Double forms are refused rather than one silently winning (issue 22).
+        assertBad("{ id: bowl, path:", "{ id: bowl, from: [0, 0], path:", at: "[0, 0]", keyPath: "dynamics.behaviors[1].collision.boundaries[1].from",
+                  message: "a boundary is either a segment ('from' and 'to') or a 'path', not both")
+    }
+
+    func testADirectionVectorWithAnAngleOrMagnitudeIsRefused() {
+        assertBad("gravity: { items: [card, ball], magnitude: 1 }", "gravity: { items: [card, ball], magnitude: 1, direction: [0, 2] }",
+                  at: "1, direction", keyPath: "dynamics.behaviors[0].gravity.magnitude",
+                  message: "'direction' sets the magnitude and the angle; give either 'direction' or 'angle' and 'magnitude', not both")
+        assertBad("gravity: { items: [card, ball], magnitude: 1 }", "gravity: { items: [card, ball], angle: 1.5, direction: [0, 2] }",
+                  at: "1.5", keyPath: "dynamics.behaviors[0].gravity.angle",
+                  message: "'direction' sets the magnitude and the angle; give either 'direction' or 'angle' and 'magnitude', not both")
+        let push = replacing("- snap: { item: ball, point: [200, 300], damping: 0.5 }",
+                             with: "- push: { items: [card], mode: instantaneous, angle: 0.5, pushDirection: [1, 0] }")
+        let e = error(push)
+        XCTAssertEqual(e?.keyPath, "dynamics.behaviors[3].push.angle", e?.description ?? "no error")
+        XCTAssertTrue(e?.message.contains("give either 'pushDirection' or 'angle' and 'magnitude', not both") == true, e?.description ?? "")
     }
 
     func testUnknownItemsAndActionsSuggestTheClosest() {
