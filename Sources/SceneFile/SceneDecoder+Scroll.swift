@@ -57,6 +57,13 @@ extension SceneDecoder {
             attempt { d in
                 declaration = try d.decodeScrollSettings(node, view: index, system: system)
                 d.builder[ViewID(index)].bounds.origin = declaration.initialOffset
+                // UIKit adds the indicators itself: a view of the scene may not take their ids.
+                for (axis, id) in d.builder.scrollIndicatorIDs(for: ViewID(index), settings: declaration.settings).enumerated() {
+                    guard let id, d.builder.view(named: id) != nil else { continue }
+                    let key = axis == 0 ? "showsHorizontalScrollIndicator" : "showsVerticalScrollIndicator"
+                    throw node.error(.invalidValue, "the view id '\(id)' is taken by the scroll view's own \(axis == 0 ? "horizontal" : "vertical") "
+                                     + "indicator; rename that view or set \(key): false")
+                }
                 declaration.indicators = d.builder.addScrollIndicators(to: ViewID(index), settings: declaration.settings)
             }
             scrollViews.append(declaration)

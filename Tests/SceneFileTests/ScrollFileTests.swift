@@ -76,6 +76,12 @@ final class ScrollFileTests: XCTestCase {
         let huge = replacing("contentSize: [1560, 844]", with: "contentSize: [1e300, 844]")
         assertLocated(error(huge), in: huge, at: "[1e300", keyPath: "views[0].scroll.contentSize", kind: .invalidValue,
                       message: "expected a content size of at most 10000000 points a side")
+        // A view of the scene may not take an indicator's id (it silently replaced the indicator).
+        let clash = valid.replacingOccurrences(of: "      - { id: page, frame: [0, 0, 390, 844] }",
+                                               with: "      - { id: page, frame: [0, 0, 390, 844] }\n      - { id: guide_horizontalIndicator, frame: [0, 0, 10, 10] }")
+        assertLocated(error(clash), in: clash, at: "{ contentSize", keyPath: "views[0].scroll", kind: .invalidValue,
+                      message: "the view id 'guide_horizontalIndicator' is taken by the scroll view's own horizontal indicator; "
+                        + "rename that view or set showsHorizontalScrollIndicator: false")
         let unknown = replacing("isPagingEnabled: true", with: "paging: true")
         XCTAssertEqual(error(unknown)?.kind, .unknownKey)
     }
