@@ -121,8 +121,16 @@ struct EncodeCommand: ParsableCommand {
         guard OutputFormat(rawValue: reference.format) == .png else {
             throw fail("\(directory) holds \(reference.format) frames; encode reads PNG frames", ExitStatus.usage)
         }
-        let names = try FrameNamePattern(reference.pattern)
+        let names: FrameNamePattern
+        do { names = try FrameNamePattern(reference.pattern) } catch {
+            let manifest = verification.reference.first?.name ?? Manifest.fileName
+            throw fail("\((directory as NSString).appendingPathComponent(manifest)): pattern: \(error)", ExitStatus.dataError)
+        }
         let expected = Set(range.map(names.fileName(for:)))
+        if let wrong = verification.wrongSize.first {
+            throw fail("\((directory as NSString).appendingPathComponent(wrong.name)) is \(wrong.width)×\(wrong.height) pixels, not the size of the "
+                       + "render's other frames (flipbook verify \(directory) lists every such frame)", ExitStatus.dataError)
+        }
         // Stray files outside the frames do not matter: only the frames are read.
         let complete = verification.manifestProblems.isEmpty && verification.missing.isEmpty && verification.truncated.isEmpty
             && !verification.foreign.contains { expected.contains($0.name) }

@@ -295,4 +295,24 @@ final class FormatCommandTests: XCTestCase {
         XCTAssertEqual(try flipbook(["encode", "frames", "-o", "a.webm", "--format", "gif"]).status, 64)
         XCTAssertEqual(try flipbook(["encode", "nowhere"]).status, 66)
     }
+
+    /// Frames of another size, and a manifest's bad pattern, are bad data (65) named by file,
+    /// not an I/O failure (74) or a bare "Error:" with exit 1 (issue 22).
+    func testEncodeNamesAFrameOfAnotherSizeAndABadPattern() throws {
+        XCTAssertEqual(try render("-o", "frames").status, 0)
+        XCTAssertEqual(try render("-o", "big", "--scale", "2", "--frames", "3").status, 0)
+        try FileManager.default.removeItem(atPath: path("frames/frame-0003.png"))
+        try FileManager.default.copyItem(atPath: path("big/frame-0003.png"), toPath: path("frames/frame-0003.png"))
+        let sizes = try flipbook(["encode", "frames", "-o", "a.gif"])
+        XCTAssertEqual(sizes.status, 65, sizes.stderr)
+        XCTAssertTrue(sizes.stderr.contains("frames/frame-0003.png is 80×60 pixels, not the size of the render's other frames"), sizes.stderr)
+        XCTAssertFalse(exists("a.gif"))
+        let manifest = path("frames/.flipbook.json")
+        let text = try String(contentsOfFile: manifest, encoding: .utf8).replacingOccurrences(of: "frame-%04d.png", with: "frame-%d%d.png")
+        try text.write(toFile: manifest, atomically: true, encoding: .utf8)
+        let pattern = try flipbook(["encode", "frames", "-o", "a.gif"])
+        XCTAssertEqual(pattern.status, 65, pattern.stderr)
+        XCTAssertTrue(pattern.stderr.contains("frames/.flipbook.json: pattern: invalid file-name pattern"), pattern.stderr)
+        XCTAssertFalse(pattern.stderr.contains("Error:"), pattern.stderr)
+    }
 }
