@@ -34,6 +34,10 @@ extension RenderCommand {
             throw ValidationError("--format: unknown format '\(formatOption)'\(hint); the formats are \(names.joined(separator: ", "))")
         }
         let format = self.format
+        if let compressionOption, format != .png {
+            throw ValidationError("--compression \(compressionOption.rawValue) applies to png frames, not \(format)"
+                                  + (format.writesOneFilePerFrame ? "" : " (its encoder has --crf and --quality)"))
+        }
         if let output { try checkExtension(of: output, option: "-o") }
         if let patternOption, format.writesOneFilePerFrame { try checkExtension(of: patternOption, option: "--pattern") }
         if format.writesOneFilePerFrame {

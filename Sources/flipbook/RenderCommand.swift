@@ -54,8 +54,9 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds to render instead of the scene's duration.")
     var duration: Double?
 
-    @Option(help: "PNG compression: fast (zlib level 1, no filter) or small (level 9, adaptive filters).")
-    var compression: CompressionChoice = .fast
+    @Option(name: .customLong("compression"), help: "PNG compression: fast (zlib level 1, no filter; the default) or small (level 9, adaptive filters). PNG frames only.")
+    var compressionOption: CompressionChoice?
+    var compression: CompressionChoice { compressionOption ?? .fast }
 
     @Option(help: "Render only part I of N (1-based) of the selected frames, as contiguous blocks, to split a render across machines; auto or auto/N reads I (and N) from Slurm, Kubernetes, AWS Batch or GNU Parallel (docs/farm.md).")
     var shard: ShardSpecification?

@@ -168,6 +168,9 @@ final class FormatCommandTests: XCTestCase {
             (["-o", "x.mp4", "--matte", "black"], "--matte must be an opaque colour #rrggbb, got 'black'"),
             (["--format", "svg", "--crf", "20"], "--crf applies to mp4 and webm"),
             (["-o", "dir/", "--format", "mp4"], "-o dir/: mp4 is one file"),
+            // PNG compression with another format was accepted and ignored (issue 22).
+            (["-o", "x.mp4", "--compression", "small"], "--compression small applies to png frames, not mp4 (its encoder has --crf and --quality)"),
+            (["--format", "svg", "--compression", "fast"], "--compression fast applies to png frames, not svg"),
         ]
         for (arguments, message) in cases {
             let r = try flipbook(["render", scene] + arguments)
