@@ -122,7 +122,7 @@ struct SheetCommand: ParsableCommand {
     }
 
     private func read(_ path: String) throws -> PNGImage {
-        do { return try PNGImage(contentsOfFile: path, maxPixels: ImageSource.maxPixels) } catch {
+        do { return try PNGImage(contentsOfFile: path) } catch {
             throw fail("cannot read \(path) as PNG: \((error as? PNGError)?.reason ?? "\(error)")", ExitStatus.dataError)
         }
     }

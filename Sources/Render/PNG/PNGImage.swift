@@ -1,4 +1,5 @@
 import CPNG
+import Drawing
 
 /// A decoded PNG held as 8-bit RGBA with straight alpha, rows top to bottom, no padding:
 /// what golden tests compare and what a diff image is made of.
@@ -33,9 +34,15 @@ public struct PNGImage: Hashable, Sendable {
         self.init(width: pixels.width, height: pixels.height, hasAlpha: !pixels.isOpaque, rgba: bytes)
     }
 
-    /// Reads the PNG file at `path` with libpng (any PNG colour type, expanded to RGBA8). With
-    /// `maxPixels` (> 0), a file declaring more pixels is refused before decoding (`tooLarge`).
-    public init(contentsOfFile path: String, maxPixels: Int = 0) throws {
+    /// Reads the PNG file at `path` with libpng (any PNG colour type, expanded to RGBA8). A
+    /// file declaring more than `maxPixels` pixels (by default the cap on every image flipbook
+    /// reads, `ImageSource.maxPixels`; 0 for none) is refused from its header, before decoding
+    /// (`tooLarge`), so a small file that inflates to gigabytes costs nothing. Only a regular
+    /// file is opened: a FIFO or a directory is `cannotRead`, naming what it is.
+    public init(contentsOfFile path: String, maxPixels: Int = ImageSource.maxPixels) throws {
+        if let kind = InputFile.notRegular(path) {
+            throw PNGError.cannotRead(path: path, reason: "it is \(kind), not a regular file")
+        }
         var decoded = cpng_decoded()
         var status = cpng_status()
         let code = cpng_read_file(path, UInt64(max(maxPixels, 0)), &decoded, &status)
