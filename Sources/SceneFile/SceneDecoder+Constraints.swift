@@ -181,6 +181,9 @@ extension SceneDecoder {
         guard !layout.constraints.isEmpty, let base = layout.slotBase else { return }
         let declared = LayoutPass.slotDeclarations(for: layout.constraints)
         precondition(declared.indices.allSatisfy { scene.name(of: .slot(SlotID(base + $0))) == declared[$0].name }, "constraint slots were reserved here")
+        if let constraints = try? root.mapping(allowed: Self.rootKeys)["constraints"] {
+            sources[.derivedPass(scene.derivedPasses.count)] = constraints
+        }
         do {
             scene.derivedPasses.append(try LayoutPass(scene: scene, constraints: layout.constraints, slotBase: base,
                                                       safeAreaInsets: layout.safeAreaInsets, measuring: layout.measuring,

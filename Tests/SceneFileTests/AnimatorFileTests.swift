@@ -65,7 +65,7 @@ final class AnimatorFileTests: XCTestCase {
             animations:
               - { property: box.alpha, to: 0 }
         """
-        assertLocated(sceneFileError(text, file: "t.yaml"), in: text, at: "fader:", keyPath: "animators.fader", kind: .invalidValue,
+        assertLocated(sceneFileError(text, file: "t.yaml"), in: text, at: "box.alpha: 0.5", keyPath: "bindings.box.alpha", kind: .invalidValue,
                       message: "'box.alpha' has two drivers: the binding of 'box.alpha' and animator 'fader'; a property's model value has one driver")
     }
     func testAPanScrubsAndReleasesAnAnimator() throws {

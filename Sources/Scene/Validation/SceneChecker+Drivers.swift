@@ -41,11 +41,23 @@ extension SceneChecker {
     private mutating func claim(_ slots: [Int], by driver: String, at element: SceneElement) {
         for slot in slots {
             if let first = drivers[slot] {
-                errors.append(.twoDrivers(element, property: scene.name(of: .slot(SlotID(slot))), first: first, second: driver))
+                let at = Self.locating(first: driverElements[slot] ?? element, second: element)
+                errors.append(.twoDrivers(at, property: scene.name(of: .slot(SlotID(slot))), first: first, second: driver))
             } else {
                 drivers[slot] = driver
+                driverElements[slot] = element
             }
         }
+    }
+
+    /// Which of two drivers of one slot an error points at: a binding names the property on
+    /// its own line, so it wins over a system or a derived pass (whose entry is a whole scroll
+    /// view, animator, `dynamics:` or the constraints); otherwise the later one, as declared.
+    static func locating(first: SceneElement, second: SceneElement) -> SceneElement {
+        if case .binding = second { return second }
+        if case .binding = first { return first }
+        if case .derivedPass = second { return first }
+        return second
     }
 
     /// Kahn's algorithm over "writes a slot the other reads", first-come in binding order, so

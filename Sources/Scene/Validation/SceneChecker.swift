@@ -11,6 +11,8 @@ struct SceneChecker {
     var bindingOrder: [Int] = []
     /// Slot → the driver that claims it.
     var drivers: [Int: String] = [:]
+    /// Where each claimed slot's driver was declared, for locating a second driver's error.
+    var driverElements: [Int: SceneElement] = [:]
 
     init(scene: Scene) { self.scene = scene }
 
