@@ -23,4 +23,22 @@ public enum InputFile {
         default: return "not a regular file"
         }
     }
+
+    /// Why `path` cannot be opened at all, in words ("no such file", "a symbolic link loop",
+    /// "a symbolic link to a missing file", "permission denied"), or nil when `stat` finds it.
+    public static func missingReason(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) != 0 else { return nil }
+        let code = errno
+        switch code {
+        case ELOOP: return "a symbolic link loop (too many levels of symbolic links)"
+        case ENOENT:
+            var link = stat()
+            return lstat(path, &link) == 0 ? "a symbolic link to a missing file" : "no such file"
+        case EACCES: return "permission denied"
+        case ENOTDIR: return "a part of the path is not a directory"
+        case ENAMETOOLONG: return "the name is too long"
+        default: return String(cString: strerror(code))
+        }
+    }
 }

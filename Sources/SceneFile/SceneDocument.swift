@@ -16,8 +16,8 @@ public enum SceneDocument {
     /// Loads and validates the scene at `path`. `measuring` measures labels laid out by
     /// constraints (Render's `PangoLabelMeasurer`; an estimate when nil).
     public static func load(path: String, measuring: (any LabelMeasuring)? = nil) throws -> Scene {
-        guard FileManager.default.fileExists(atPath: path) else {
-            throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "no such file")
+        if let reason = InputFile.missingReason(path) {
+            throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: reason)
         }
         if let kind = InputFile.notRegular(path) {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "it is \(kind), not a regular file")
@@ -26,7 +26,7 @@ public enum SceneDocument {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "cannot read the file")
         }
         guard let text = String(data: data, encoding: .utf8) else {
-            throw SceneFileError(kind: .syntax, file: path, line: 0, column: 0, keyPath: "", message: "the file is not UTF-8 text")
+            throw SourceText.notUTF8(data, file: path)
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
         return try parse(text, file: path, defaultName: name, measuring: measuring)
@@ -41,7 +41,7 @@ public enum SceneDocument {
             }
             root = node
         } catch let error as YamlError {
-            throw syntaxError(error, file: file)
+            throw syntaxError(error, file: file, text: text)
         }
         var decoder = SceneDecoder(file: file)
         if let measuring { decoder.layout.measuring = measuring }
@@ -66,7 +66,7 @@ public enum SceneDocument {
         return (Int(width), Int(height), nil)
     }
 
-    private static func syntaxError(_ error: YamlError, file: String) -> SceneFileError {
+    private static func syntaxError(_ error: YamlError, file: String, text: String) -> SceneFileError {
         func make(_ problem: String, _ mark: Mark) -> SceneFileError {
             SceneFileError(kind: .syntax, file: file, line: mark.line, column: mark.column, keyPath: "", message: "YAML syntax error: \(problem)")
         }
@@ -74,7 +74,19 @@ public enum SceneDocument {
         case .scanner(_, let problem, let mark, _), .parser(_, let problem, let mark, _), .composer(_, let problem, let mark, _):
             return make(problem, mark)
         case .duplicatedKeysInMapping(let duplicates, let context):
-            return make("duplicate key \(duplicates.joined(separator: ", ")) in a mapping", context.mark)
+            // Yams marks the first copy; the error belongs at the second, the one to delete.
+            let key = duplicates.first ?? ""
+            let first = context.mark
+            let second = SourceText.repeatedKey(key, firstAt: (first.line, first.column), in: text)
+            let at = second ?? (first.line, first.column)
+            return SceneFileError(kind: .syntax, file: file, line: at.line, column: at.column, keyPath: "",
+                                  message: "YAML syntax error: duplicate key '\(key)' in a mapping (first written at line \(first.line), column \(first.column))")
+        case .reader(let problem, let offset, let value, _):
+            let (line, column) = offset.map { SourceText.lineAndColumn(ofCharacter: $0, in: text) } ?? (0, 0)
+            let character = Unicode.Scalar(UInt32(bitPattern: value)).map { "U+" + String(format: "%04X", $0.value) } ?? "\(value)"
+            let what = value == 0 ? "a NUL byte (U+0000)" : "the character \(character)"
+            return SceneFileError(kind: .syntax, file: file, line: line, column: column, keyPath: "",
+                                  message: "YAML syntax error: \(what) is not allowed in a scene file (\(problem))")
         default:
             return SceneFileError(kind: .syntax, file: file, line: 0, column: 0, keyPath: "", message: "YAML error: \(error)")
         }
