@@ -69,35 +69,63 @@ public struct SceneFileError: Error, Equatable, CustomStringConvertible, Sendabl
 /// The closest of `candidates` to `name` by edit distance (case-insensitive), if it is close
 /// enough to be a plausible typo: at most a third of the longer name's length, and at least 2.
 public func closestName(to name: String, in candidates: [String]) -> String? {
+    // Suggestions are for typos: a name longer than any key or id a person types gets none, and
+    // each comparison gives up past the distance that could still be suggested, so the search
+    // is O(candidates × 64 × limit) however long the name or the list.
+    guard name.count <= maximumSuggestedNameLength else { return nil }
+    let lowered = Array(name.lowercased())
     var best: (name: String, distance: Int)?
-    for candidate in candidates {
-        let distance = editDistance(name.lowercased(), candidate.lowercased())
-        if best == nil || distance < best!.distance { best = (candidate, distance) }
+    for candidate in candidates where candidate.count <= maximumSuggestedNameLength {
+        let limit = max(2, max(name.count, candidate.count) / 3)
+        let bound = min(limit, (best?.distance ?? limit + 1) - 1)
+        guard bound >= 0, let distance = editDistance(lowered, Array(candidate.lowercased()), atMost: bound) else { continue }
+        best = (candidate, distance)
     }
-    guard let best else { return nil }
-    let limit = max(2, max(name.count, best.name.count) / 3)
-    return best.distance <= limit ? best.name : nil
+    return best?.name
 }
+
+/// Names longer than this get no "did you mean" (none of flipbook's keys or a typed id is).
+let maximumSuggestedNameLength = 64
 
 /// Optimal-string-alignment distance: insertions, deletions, substitutions and swaps of two
 /// neighbouring characters each cost 1 (so "grwo" is 1 from "grow").
 func editDistance(_ a: String, _ b: String) -> Int {
     let a = Array(a), b = Array(b)
+    return editDistance(a, b, atMost: max(a.count, b.count))!
+}
+
+/// The optimal-string-alignment distance of `a` and `b` when it is at most `bound`, else nil.
+/// Only cells within `bound` of the diagonal can stay within it, so each row costs O(bound),
+/// and the search stops as soon as a whole row is past it.
+func editDistance(_ a: [Character], _ b: [Character], atMost bound: Int) -> Int? {
+    guard abs(a.count - b.count) <= bound else { return nil }
     if a.isEmpty { return b.count }
     if b.isEmpty { return a.count }
-    var d = [[Int]](repeating: [Int](repeating: 0, count: b.count + 1), count: a.count + 1)
-    for i in 0...a.count { d[i][0] = i }
-    for j in 0...b.count { d[0][j] = j }
+    let outside = bound + 1   // any value past the bound stands for "too far"
+    let width = b.count + 1
+    var previous2 = [Int](repeating: outside, count: width)
+    var previous = (0...b.count).map { min($0, outside) }
+    var current = [Int](repeating: outside, count: width)
     for i in 1...a.count {
-        for j in 1...b.count {
-            let cost = a[i - 1] == b[j - 1] ? 0 : 1
-            d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-            if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
-                d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1)
+        let low = max(1, i - bound), high = min(b.count, i + bound)
+        for j in 0..<width { current[j] = outside }
+        if i <= bound { current[0] = i }
+        var rowMinimum = current[0]
+        if low <= high {
+            for j in low...high {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                var value = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] {
+                    value = min(value, previous2[j - 2] + 1)
+                }
+                current[j] = min(value, outside)
+                rowMinimum = min(rowMinimum, current[j])
             }
         }
+        if rowMinimum > bound { return nil }
+        (previous2, previous, current) = (previous, current, previous2)
     }
-    return d[a.count][b.count]
+    return previous[b.count] <= bound ? previous[b.count] : nil
 }
 
 /// `text` with control characters (newlines, tabs, escapes, ...) written as `\n`, `\t` or
