@@ -176,7 +176,7 @@ extension SceneDecoder {
         guard let dot = text.firstIndex(of: "."), let composite = CompositeProperty.named(String(text[text.index(after: dot)...])) else { return nil }
         let id = String(text[..<dot])
         guard let view = viewIndex[id] else {
-            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
         }
         return (view, composite)
     }

@@ -90,7 +90,7 @@ extension SceneDecoder {
     func itemIndex(_ id: String, at node: Located, table: inout ItemTable) throws -> Int {
         if let index = table.index[id] { return index }
         guard let view = viewIndex[id] else {
-            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
         }
         guard views[view].parent == nil else {
             throw node.error(.invalidValue, "a dynamic item must be a top-level view (the animator's reference view is the canvas); '\(id)' is a subview")

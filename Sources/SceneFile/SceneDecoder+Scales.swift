@@ -142,16 +142,13 @@ extension SceneDecoder {
     /// The scroll view `by:` names.
     func scrollSource(named node: Located) throws -> ScrollSource {
         let id = try node.string("a scroll view's id")
-        func scrollIDs() -> [String] { views.indices.filter { scrollSource(forView: $0) != nil }.map { views[$0].id } }
         guard let index = viewIndex[id] else {
-            let ids = scrollIDs()
-            throw node.error(.unknownReference, "no scroll view has the id '\(id)'" + (ids.isEmpty ? " (the scene has no scroll views)" : ""),
-                             suggestion: closestName(to: id, in: ids))
+            throw node.error(.unknownReference, "no scroll view has the id '\(id)'" + (scrollViews.isEmpty ? " (the scene has no scroll views)" : ""),
+                             suggestion: suggestScrollViewID(for: id))
         }
         guard let source = scrollSource(forView: index) else {
-            let ids = scrollIDs()
             throw node.error(.invalidValue, "'\(id)' is not a scroll view (it has no 'scroll:'); scales follow a scroll view's content offset"
-                             + (ids.isEmpty ? "" : "; scroll views: \(ids.joined(separator: ", "))"), suggestion: closestName(to: id, in: ids))
+                             + (scrollViews.isEmpty ? "" : "; scroll views: \(listed(scrollViewIDs))"), suggestion: suggestScrollViewID(for: id))
         }
         return source
     }

@@ -34,7 +34,8 @@ extension SceneDecoder {
 
     /// The scroll view `index` as a source for scales, or nil when it has no `scroll:` settings.
     func scrollSource(forView index: Int) -> ScrollSource? {
-        guard let declaration = scrollViews.first(where: { $0.view == index }) else { return nil }
+        guard let position = scrollViewByView[index] else { return nil }
+        let declaration = scrollViews[position]
         let bounds = views[index].bounds
         // The axis it scrolls along: horizontal when the content is wider than the view, or
         // when only horizontal bouncing is asked for.
@@ -66,6 +67,7 @@ extension SceneDecoder {
                 }
                 declaration.indicators = d.builder.addScrollIndicators(to: ViewID(index), settings: declaration.settings)
             }
+            scrollViewByView[declaration.view] = scrollViews.count
             scrollViews.append(declaration)
         }
     }
@@ -158,11 +160,11 @@ extension SceneDecoder {
         let viewNode = try fields.require("scrollView", "the id of the scroll view to scroll")
         let id = try viewNode.string("a scroll view id")
         guard let view = viewIndex[id] else {
-            throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+            throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
         }
-        guard let system = scrollViews.first(where: { $0.view == view })?.system else {
+        guard let system = scrollViewByView[view].map({ scrollViews[$0].system }) else {
             throw viewNode.error(.invalidValue, "view '\(id)' is not a scroll view (it has no 'scroll:' settings)",
-                                 suggestion: closestName(to: id, in: scrollViews.map { views[$0.view].id }))
+                                 suggestion: suggestScrollViewID(for: id))
         }
         var x: Double?, y: Double?
         if let to = fields["to"] {

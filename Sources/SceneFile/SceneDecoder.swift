@@ -33,6 +33,10 @@ struct SceneDecoder {
     /// Views with `scroll:` settings, read once every view is known.
     var pendingScrolls: [(view: Int, node: Located)] = []
     var scrollViews: [ScrollDeclaration] = []
+    /// Index into `scrollViews` by view index.
+    var scrollViewByView: [Int: Int] = [:]
+    /// Suggestions already computed, so every copy of a template with one typo costs a lookup.
+    let suggestions = SuggestionMemo()
     /// `setContentOffset` commands of actions, by scroll view.
     var scrollCommands: [Int: [ScrollCommand]] = [:]
     /// Scripted fingers, in the order of their `input` entries.
@@ -240,6 +244,24 @@ struct SceneDecoder {
 
     var viewIDs: [String] { views.map(\.id) }
 
+    /// The closest view id to an unknown `id` (remembered while the views stay the same).
+    func suggestViewID(for id: String) -> String? {
+        suggestions.closest(to: id, among: "views", version: views.count) { viewIDs }
+    }
+
+    /// The closest property path to an unknown `text`.
+    func suggestProperty(for text: String) -> String? {
+        suggestions.closest(to: text, among: "properties", version: views.count &* 1_000_003 &+ variables.count &* 1009 &+ systemSlotNames.count) { propertyNames }
+    }
+
+    /// The ids of the scroll views, in view order.
+    var scrollViewIDs: [String] { scrollViews.map(\.view).sorted().map { views[$0].id } }
+
+    /// The closest scroll view id to an unknown `id`.
+    func suggestScrollViewID(for id: String) -> String? {
+        suggestions.closest(to: id, among: "scroll views", version: scrollViews.count) { scrollViewIDs }
+    }
+
     /// Every valid name an expression or `property:` may use, for suggestions.
     var propertyNames: [String] {
         views.flatMap { view in Scene.viewPropertyPaths.map { "\(view.id).\($0)" } }
@@ -259,12 +281,12 @@ struct SceneDecoder {
         }
         guard let dot = text.firstIndex(of: ".") else {
             throw node.error(.unknownReference, "expected a property 'ID.path' such as 'sheet.frame.y', found '\(text)'",
-                             suggestion: closestName(to: text, in: propertyNames))
+                             suggestion: suggestProperty(for: text))
         }
         let id = String(text[..<dot]), path = String(text[text.index(after: dot)...])
         if let ref = try constraintProperty(id: id, path: path, at: node) { return ref }
         guard let view = builder.view(named: id) else {
-            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: viewIDs))
+            throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
         }
         if let property = ViewProperty(path: path) { return .view(view, property) }
         if let derived = DerivedViewProperty(rawValue: path) { return .view(view, derived) }
