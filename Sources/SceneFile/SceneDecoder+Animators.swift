@@ -46,6 +46,12 @@ extension SceneDecoder {
     mutating func declareAnimatorsAndPans(_ node: Located?) {
         for index in pans.indices {
             let id = pans[index].id
+            // Checked here, once every view is declared: a view declared after the recognizer
+            // may not take its id either.
+            if viewIndex[id] != nil {
+                let idNode = (try? pans[index].node.mapping(allowed: Self.panKeys))?["id"] ?? pans[index].node
+                errors.append(idNode.error(.invalidValue, "the id '\(id)' is already taken by a view (ids of views, animators and recognizers must differ)"))
+            }
             pans[index].system = builder.reserveSystem()
             pans[index].slots = Self.panSlotNames.map { name in
                 let slot = hiddenSlot("\(id).\(name)", initial: name == "isEnabled" ? 1 : 0)
@@ -200,7 +206,7 @@ extension SceneDecoder {
         let idNode = try fields.require("id", "the recognizer's id, which expressions use (ID.translation.y)")
         let id = try idNode.string("a recognizer id")
         guard Scene.isIdentifier(id) else { throw idNode.error(.invalidValue, "expected a recognizer id of letters, digits and '_' starting with a letter, found '\(id)'") }
-        guard viewIndex[id] == nil, !pans.contains(where: { $0.id == id }) else {
+        guard !pans.contains(where: { $0.id == id }) else {
             throw idNode.error(.invalidValue, "the id '\(id)' is already taken (ids of views, animators and recognizers must differ)")
         }
         pans.append(PanEntry(view: view, id: id, node: node, slots: []))
