@@ -36,7 +36,7 @@ extension SceneDecoder {
                     return
                 }
                 if let finger = fields["finger"] { throw finger.error(.invalidValue, "'finger' belongs to a touch (drag, flick or path)") }
-                let time = try fields.require("at", "the time of the event in seconds").number(in: 0...duration, "a time in seconds within the scene")
+                let time = try fields.require("at", "the time of the event in seconds").number(in: 0...duration, d.withinTheScene)
                 let kind: ScriptedEvent.Kind
                 switch (fields["tap"], fields["run"]) {
                 case (let viewNode?, nil):

@@ -28,7 +28,7 @@ extension SceneDecoder {
         }
         let touchNode = fields[kind]!
         if kind == "path" {
-            let begin = try fields["at"]?.number(in: 0...duration, "a time in seconds within the scene") ?? 0
+            let begin = try fields["at"]?.number(in: 0...duration, withinTheScene) ?? 0
             var samples: [(time: Double, point: Point)] = []
             for item in try touchNode.sequence("path points [t, x, y]") {
                 let v = try item.numbers(3, "a path point [t, x, y] (seconds after 'at', then points)")
@@ -38,7 +38,7 @@ extension SceneDecoder {
         }
         if let at = fields["at"] { throw at.error(.invalidValue, "a \(kind)'s time goes inside it: \(kind): {at: ...}") }
         let inner = try touchNode.mapping(allowed: kind == "drag" ? Self.dragKeys : Self.flickKeys)
-        let begin = try inner.require("at", "the time the finger touches down, in seconds").number(in: 0...duration, "a time in seconds within the scene")
+        let begin = try inner.require("at", "the time the finger touches down, in seconds").number(in: 0...duration, withinTheScene)
         let from = try inner.require("from", "where the finger touches down, [x, y] in canvas points").point()
         if kind == "drag" {
             let to = try inner.require("to", "where the finger lifts, [x, y] in canvas points").point()

@@ -59,6 +59,13 @@ struct SceneDecoder {
     var layout = LayoutDeclarations()
     /// Problems found so far.
     var errors: [SceneFileError] = []
+    /// Seconds that replace the file's `duration` (render's `--duration`), or nil.
+    var durationOverride: Double?
+
+    /// What an event's time must be, for messages: names `--duration` when it set the length.
+    var withinTheScene: String {
+        "a time in seconds within the scene" + (durationOverride.map { " (its duration is \(formatted($0)) s from --duration)" } ?? "")
+    }
     /// Where each element was written, to locate the Scene's own errors.
     var sources: [SceneElement: Located] = [:]
 
@@ -93,9 +100,13 @@ struct SceneDecoder {
             throw (canvas["scale"] ?? sizeNode).error(.invalidValue, problem)
         }
         let durationNode = try fields.require("duration", "the scene's length in seconds")
-        let duration = try durationNode.positiveNumber("a duration in seconds")
+        var duration = try durationNode.positiveNumber("a duration in seconds")
         if let problem = Scene.checkFrameCount(duration: duration, fps: fps) {
             throw durationNode.error(.invalidValue, problem)
+        }
+        // An override that makes too many frames is left to the caller (a usage error there).
+        if let durationOverride, Scene.checkFrameCount(duration: durationOverride, fps: fps) == nil {
+            duration = durationOverride
         }
         var animationModel = AnimationModel.ios8
         if let modelNode = fields["animationModel"] {

@@ -15,7 +15,9 @@ public enum SceneDocument {
 
     /// Loads and validates the scene at `path`. `measuring` measures labels laid out by
     /// constraints (Render's `PangoLabelMeasurer`; an estimate when nil).
-    public static func load(path: String, measuring: (any LabelMeasuring)? = nil) throws -> Scene {
+    /// `duration` (seconds), when given, replaces the file's (render's `--duration`) before the
+    /// scene is checked, so an event past it is a located error like any other.
+    public static func load(path: String, measuring: (any LabelMeasuring)? = nil, duration: Double? = nil) throws -> Scene {
         if let reason = InputFile.missingReason(path) {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: reason)
         }
@@ -29,11 +31,12 @@ public enum SceneDocument {
             throw SourceText.notUTF8(data, file: path)
         }
         let name = ((path as NSString).lastPathComponent as NSString).deletingPathExtension
-        return try parse(text, file: path, defaultName: name, measuring: measuring)
+        return try parse(text, file: path, defaultName: name, measuring: measuring, duration: duration)
     }
 
     /// Parses and validates scene text; `file` is used in error messages.
-    public static func parse(_ text: String, file: String, defaultName: String = "scene", measuring: (any LabelMeasuring)? = nil) throws -> Scene {
+    public static func parse(_ text: String, file: String, defaultName: String = "scene", measuring: (any LabelMeasuring)? = nil,
+                             duration: Double? = nil) throws -> Scene {
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {
@@ -44,6 +47,7 @@ public enum SceneDocument {
             throw syntaxError(error, file: file, text: text)
         }
         var decoder = SceneDecoder(file: file)
+        decoder.durationOverride = duration
         if let measuring { decoder.layout.measuring = measuring }
         return try decoder.decode(Located(node: root, file: file, path: ""), defaultName: defaultName)
     }

@@ -26,9 +26,9 @@ func fail(_ message: String, _ code: Int32) -> ExitCode {
 /// Loads a scene, turning its errors into a printed message and an exit code
 /// (66 for a missing or unreadable file, 65 for anything wrong inside it). `-` reads the scene
 /// from standard input (named `<stdin>` in messages, `stdin` for output names).
-func loadScene(_ path: String) throws -> Scene {
+func loadScene(_ path: String, duration: Double? = nil) throws -> Scene {
     do {
-        return try readScene(path)
+        return try readScene(path, duration: duration)
     } catch let error as SceneFileError {
         throw fail(error.description.replacingOccurrences(of: "\n", with: "\nflipbook: error: "),
                    error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError)
@@ -36,15 +36,15 @@ func loadScene(_ path: String) throws -> Scene {
 }
 
 /// The scene at `path`, or on standard input for `-`; throws `SceneFileError`.
-func readScene(_ path: String) throws -> Scene {
+func readScene(_ path: String, duration: Double? = nil) throws -> Scene {
     let measuring = try? PangoLabelMeasurer()
-    guard path == "-" else { return try SceneDocument.load(path: path, measuring: measuring) }
+    guard path == "-" else { return try SceneDocument.load(path: path, measuring: measuring, duration: duration) }
     let data = FileHandle.standardInput.readDataToEndOfFile()
     SceneHash.standardInputScene = data
     guard let text = String(data: data, encoding: .utf8) else {
         throw SceneFileError(kind: .syntax, file: "<stdin>", line: 0, column: 0, keyPath: "", message: "standard input is not UTF-8 text")
     }
-    return try SceneDocument.parse(text, file: "<stdin>", defaultName: "stdin", measuring: measuring)
+    return try SceneDocument.parse(text, file: "<stdin>", defaultName: "stdin", measuring: measuring, duration: duration)
 }
 
 /// Makes a Player for a loaded scene (its checks already passed while loading; a problem at

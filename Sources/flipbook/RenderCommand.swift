@@ -96,8 +96,10 @@ struct RenderCommand: ParsableCommand {
     static let maximumSurfaceBytes = 2 * 1024 * 1024 * 1024
 
     func run() throws {
-        var scene = try loadScene(self.scene)
-        if let duration { scene.duration = duration }
+        // --duration replaces the file's before the scene is checked: an event past it is a
+        // located error, and nothing (no directory, no manifest) is written.
+        var scene = try loadScene(self.scene, duration: duration)
+        if let duration { scene.duration = duration }   // already so, unless it makes too many frames (exit 64 below)
         let fps = self.fps ?? scene.fps
         let scale = self.scale ?? scene.scale
         let pixels = SceneDocument.checkFrameSize(scene.size, scale: scale)
