@@ -94,12 +94,16 @@ struct EncodeCommand: ParsableCommand {
         let options = VideoOptions(path: path, fps: inputFPS ?? recordedFPS ?? 60,
                                    crf: crf ?? quality.flatMap { $0.crf(for: format) } ?? VideoOptions.defaultCRF(for: format),
                                    matte: matte.flatMap { Color(hex: $0) } ?? .white, ffmpeg: ffmpeg, playbackFPS: fps, width: width)
+        _ = Temporaries.removeAbandoned(in: FilePath.parent(of: path))   // a killed encode's file
         let interruption = Interruption()
         do {
             try ImageSequenceEncoder(format: format, options: options).run(paths: paths, check: { try interruption.check() })
         } catch let error as Interruption.Interrupted {
             throw fail("interrupted by signal \(error.signal); nothing was written to \(path)", 130)
         } catch let error as VideoExportError {
+            do { try interruption.check() } catch let signal as Interruption.Interrupted {
+                throw fail("interrupted by signal \(signal.signal); nothing was written to \(path)", 130)
+            }
             throw fail("\(error)", animationExitStatus(for: error))
         } catch {
             throw fail("\(error); nothing was written to \(path)", ExitStatus.dataError)

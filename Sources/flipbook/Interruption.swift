@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Render
 
 /// Turns SIGINT and SIGTERM into a flag the export checks between frames, so Ctrl-C stops a
 /// render cleanly: no more frames start, temporary files are removed, and only complete
@@ -31,6 +32,10 @@ final class Interruption: @unchecked Sendable {
                 // The export stops between frames; if something it waits on (an ffmpeg that
                 // stopped reading) keeps it from getting there, stop anyway. Complete frames
                 // stay; temporaries are removed by the next --resume (their process is gone).
+                // ffmpeg runs in a process group of its own, so the terminal's Ctrl-C does not
+                // reach it: end it now, or a hung one would keep the export waiting and then
+                // outlive flipbook. The export sees it fail and removes its temporary file.
+                ChildProcesses.shared.killAll()
                 if first {
                     self.queue.asyncAfter(deadline: .now() + Self.grace) {
                         FileHandle.standardError.write(Data("flipbook: error: interrupted by signal \(signalNumber); a step did not finish within \(Int(Self.grace)) s, stopping now (complete frames were kept)\n".utf8))

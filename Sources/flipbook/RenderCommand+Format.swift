@@ -169,6 +169,6 @@ func animationExitStatus(for error: VideoExportError) -> Int32 {
     case .ffmpegMissing, .cannotStart: return ExitStatus.unavailable
     case .unsupported: return ExitStatus.usage
     case .cannotRename: return ExitStatus.cannotCreate
-    case .inputClosed, .ffmpegFailed, .frameSizeChanged: return ExitStatus.ioError
+    case .inputClosed, .ffmpegFailed, .ffmpegStoppedReading, .ffmpegWroteNothing, .frameSizeChanged: return ExitStatus.ioError
     }
 }

@@ -146,7 +146,11 @@ struct RenderCommand: ParsableCommand {
                        ExitStatus.dataError)
         } catch {
             progress.finish()
-            throw fail(failureText(error, animation: animation), exportExitStatus(for: error))
+            // A signal ends ffmpeg (ChildProcesses.killAll), which the export then sees fail:
+            // report the interruption, not the killed ffmpeg.
+            let reported: Error
+            do { try interruption.check(); reported = error } catch { reported = error }
+            throw fail(failureText(reported, animation: animation), exportExitStatus(for: reported))
         }
         progress.finish()
 
@@ -175,6 +179,12 @@ struct RenderCommand: ParsableCommand {
             throw fail("cannot write into the output directory \(directory): \(String(cString: strerror(errno)))", ExitStatus.cannotCreate)
         }
         try? manager.removeItem(atPath: probe)
+        // What a killed render of this host left (a frame or a truncated, playable video under
+        // its temporary name) goes now, whatever the format and with or without --resume.
+        let removed = Temporaries.removeAbandoned(in: directory)
+        if !removed.isEmpty && !quiet {
+            FileHandle.standardError.write(Data("flipbook: note: removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") of processes that no longer exist: \(removed.joined(separator: ", "))\n".utf8))
+        }
     }
 
     private func printTimings(_ stats: ExportStats, imagesDecoded: Int) {

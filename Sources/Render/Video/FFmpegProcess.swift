@@ -92,6 +92,7 @@ final class FFmpegProcess {
         self.pid = pid
         self.input = sockets[0]
         self.errorTail = ErrorTail(descriptor: errorPipe[0])
+        ChildProcesses.shared.add(pid)
     }
 
     deinit {
@@ -141,6 +142,7 @@ final class FFmpegProcess {
                     errorTail.join()
                     let signalNumber = status & 0x7f
                     exitStatus = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
+                    ChildProcesses.shared.remove(pid)
                     return exitStatus!
                 }
                 usleep(10_000)
@@ -184,7 +186,30 @@ final class FFmpegProcess {
         let signalNumber = status & 0x7f
         let result = signalNumber == 0 ? (status >> 8) & 0xff : 128 + signalNumber
         exitStatus = result
+        ChildProcesses.shared.remove(pid)
         return result
+    }
+}
+
+/// The process groups of the ffmpegs running now, so that Ctrl-C or SIGTERM can end them at
+/// once, even while the export waits on one that hangs: each runs in a group of its own (so
+/// the terminal's Ctrl-C reaches flipbook only), which nothing else would signal.
+public final class ChildProcesses: @unchecked Sendable {
+    public static let shared = ChildProcesses()
+    private let lock = NSLock()
+    private var groups: Set<pid_t> = []
+
+    func add(_ pid: pid_t) { lock.lock(); groups.insert(pid); lock.unlock() }
+    func remove(_ pid: pid_t) { lock.lock(); groups.remove(pid); lock.unlock() }
+
+    /// Sends SIGKILL to every running child's process group; a waiting `finish` then returns
+    /// (with 128 + 9) and the export removes its temporary file.
+    public func killAll() {
+        lock.lock(); let running = groups; lock.unlock()
+        for pid in running {
+            sendSignal(SIGKILL, to: -pid)
+            sendSignal(SIGKILL, to: pid)
+        }
     }
 }
 
@@ -230,7 +255,31 @@ private final class ErrorTail {
         lock.lock(); defer { lock.unlock() }
         let text = String(decoding: tail, as: UTF8.self)
         return text.split(whereSeparator: { $0 == "\n" || $0 == "\r" })
-            .map { $0.trimmingCharacters(in: .whitespaces) }
+            .map { printable(String($0)).trimmingCharacters(in: .whitespaces) }
             .last { !$0.isEmpty }
+    }
+
+    /// `line` without terminal escape sequences (ESC [ … final byte, ESC ] … BEL) and with
+    /// every other control character shown as `\u{XX}`, so ffmpeg's colours and bells never
+    /// reach the user's terminal through flipbook's messages.
+    func printable(_ line: String) -> String {
+        var result = ""
+        var scalars = line.unicodeScalars.makeIterator()
+        while let scalar = scalars.next() {
+            switch scalar.value {
+            case 0x1B:
+                guard let kind = scalars.next() else { break }
+                if kind == "[" {   // CSI: parameters and intermediates up to a final byte 0x40–0x7E
+                    while let next = scalars.next(), !(0x40...0x7E).contains(next.value) {}
+                } else if kind == "]" {   // OSC: up to BEL or ESC \\
+                    while let next = scalars.next(), next.value != 0x07, next.value != 0x1B {}
+                }
+            case 0x09: result.unicodeScalars.append(scalar)
+            case 0x00..<0x20, 0x7F, 0x80..<0xA0:
+                result += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default: result.unicodeScalars.append(scalar)
+            }
+        }
+        return result
     }
 }

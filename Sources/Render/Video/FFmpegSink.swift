@@ -50,9 +50,9 @@ final class FFmpegSink {
             // ffmpeg stopped reading: give it a moment to exit (then kill it, so a stalled
             // ffmpeg cannot hang the render) and report what it said.
             let status = process.finish(within: 5)
-            fail(with: VideoExportError.ffmpegFailed(path: finalPath, status: status == 0 ? 1 : status,
-                                                     lastLine: process.lastErrorLine
-                                                        ?? (status == 0 ? "it exited before reading every frame" : nil)))
+            fail(with: status == 0
+                 ? VideoExportError.ffmpegStoppedReading(path: finalPath, lastLine: process.lastErrorLine)
+                 : VideoExportError.ffmpegFailed(path: finalPath, status: status, lastLine: process.lastErrorLine))
             throw failureError()
         }
         condition.lock()
@@ -93,6 +93,13 @@ final class FFmpegSink {
         guard status == 0 else {
             OutputFile.remove(temporaryPath)
             throw VideoExportError.ffmpegFailed(path: finalPath, status: status, lastLine: process.lastErrorLine)
+        }
+        // An ffmpeg that exits 0 without writing its file (a wrapper, a broken build) is a
+        // failure of its own, not a rename error.
+        var info = stat()
+        guard stat(temporaryPath, &info) == 0, info.st_size > 0 else {
+            OutputFile.remove(temporaryPath)
+            throw VideoExportError.ffmpegWroteNothing(path: finalPath, lastLine: process.lastErrorLine)
         }
         guard renamesWhenFinished else { return }
         errno = 0

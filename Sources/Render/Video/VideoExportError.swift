@@ -9,6 +9,10 @@ public enum VideoExportError: Error, Equatable, CustomStringConvertible {
     /// ffmpeg exited with `status` (128 + N for signal N) while making `path`; `lastLine` is
     /// the last line it printed on standard error.
     case ffmpegFailed(path: String, status: Int32, lastLine: String?)
+    /// ffmpeg exited with status 0 before it had read every frame.
+    case ffmpegStoppedReading(path: String, lastLine: String?)
+    /// ffmpeg exited with status 0 but left no file (or an empty one) where it was told to write.
+    case ffmpegWroteNothing(path: String, lastLine: String?)
     /// The finished file could not be moved to its final name.
     case cannotRename(path: String, reason: String)
     /// Every frame of an animation must have the size of the first.
@@ -28,6 +32,12 @@ public enum VideoExportError: Error, Equatable, CustomStringConvertible {
         case .ffmpegFailed(let path, let status, let lastLine):
             let said = lastLine.map { ": \($0)" } ?? " (it printed nothing)"
             return "ffmpeg failed (exit \(status)) making \(path)\(said); nothing was written to \(path)"
+        case .ffmpegStoppedReading(let path, let lastLine):
+            let said = lastLine.map { "; it said: \($0)" } ?? " and printed nothing"
+            return "ffmpeg exited with status 0 before it read every frame of \(path)\(said); nothing was written to \(path)"
+        case .ffmpegWroteNothing(let path, let lastLine):
+            let said = lastLine.map { "; it said: \($0)" } ?? " and printed nothing"
+            return "ffmpeg exited with status 0 but wrote no file for \(path)\(said); nothing was written to \(path)"
         case .cannotRename(let path, let reason):
             return "cannot move the finished file into place at \(path): \(reason)"
         case .frameSizeChanged(let frame, let width, let height, let expectedWidth, let expectedHeight):
