@@ -32,6 +32,9 @@ struct Manifest: Codable, Equatable {
     var format: String
     /// `--show-touches`: scripted fingers drawn as circles (absent: false).
     var showsTouches: Bool?
+    /// `--compression` of PNG frames: "fast" or "small" (absent: "fast", the default and what
+    /// every render wrote before the field existed). It decides the frames' bytes.
+    var compression: String?
     /// The frames this manifest claims: every index in firstFrame...lastFrame.
     var firstFrame: Int
     var lastFrame: Int
@@ -77,6 +80,7 @@ struct Manifest: Codable, Equatable {
         pattern = try c.decode(String.self, forKey: .pattern)
         format = try c.decodeIfPresent(String.self, forKey: .format) ?? "png"
         showsTouches = try c.decodeIfPresent(Bool.self, forKey: .showsTouches)
+        compression = try c.decodeIfPresent(String.self, forKey: .compression)
         firstFrame = try c.decode(Int.self, forKey: .firstFrame)
         lastFrame = try c.decode(Int.self, forKey: .lastFrame)
         range = try c.decodeIfPresent(FrameSpan.self, forKey: .range) ?? FrameSpan(first: firstFrame, last: lastFrame)
@@ -117,7 +121,8 @@ struct Manifest: Codable, Equatable {
          ("flipbook version", flipbookVersion ?? "unknown"), ("flipbook build", build ?? "unknown"),
          ("fps", fps.shortestText), ("scale", scale.shortestText),
          ("size", "\(width.shortestText)×\(height.shortestText) points"),
-         ("pattern", "\"\(pattern)\""), ("format", format), ("touches shown", showsTouches == true ? "yes" : "no")]
+         ("pattern", "\"\(pattern)\""), ("format", format), ("touches shown", showsTouches == true ? "yes" : "no"),
+         ("compression", compression ?? "fast")]
     }
 
     /// An option on which two manifests differ: its name, and how it reads in each (a hash

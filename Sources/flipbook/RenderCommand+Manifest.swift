@@ -15,6 +15,7 @@ extension RenderCommand {
                                 width: scene.size.width, height: scene.size.height, pattern: pattern, format: format,
                                 frames: first...last, range: rangeFirst...rangeLast, shard: shard)
         if showTouches { manifest.showsTouches = true }
+        if format == "png" { manifest.compression = compression.rawValue }
         if resume {
             try Resume.check(directory: directory, against: manifest, frameNames: try frameNames(indices), indices: indices)
         }

@@ -65,6 +65,8 @@ final class ResumeTests: RenderDirectoryTestCase {
             ([scene, "--scale", "2", "--fps", "20"], ["fps was 10, now 20", "scale was 1, now 2"]),
             ([changed], ["scene hash (the scene file or the pinned fonts changed) was sha256:"]),
             ([scene, "--pattern", "f-%03d.png"], ["pattern was \"frame-%04d.png\", now \"f-%03d.png\""]),
+            // --compression decides the frames' bytes, so it is recorded and must agree (issue 22).
+            ([scene, "--compression", "small"], ["compression was fast, now small"]),
         ]
         for (arguments, named) in cases {
             let r = try start(["render"] + arguments + ["-o", "out", "--resume"]).finish()
