@@ -181,8 +181,9 @@ public struct DynamicsSystem: SceneSystem, TouchResponder {
             isPaused = atRest
             context.schedule(atRest ? Event.paused : Event.resumed, at: time)
         }
-        for pose in current where !(pose.x.isFinite && pose.y.isFinite && pose.angle.isFinite) {
-            throw DynamicsError.nonFiniteState(time: time)
+        if let broken = current.firstIndex(where: { !($0.x.isFinite && $0.y.isFinite && $0.angle.isFinite) }) {
+            let acting = model.behaviors.indices.filter { model.behaviors[$0].items.contains(broken) }.map { model.behaviorNames[$0] }
+            throw DynamicsError.nonFiniteState(time: time, item: model.items[broken].id, behaviors: acting)
         }
     }
 

@@ -5,6 +5,18 @@ import Scene
 
 /// One behaviour of the `dynamics:` section, by kind, with UIKit's parameter names.
 extension SceneDecoder {
+    /// The largest gravity magnitude: 1,000 (1,000,000 pt/s², a thousand times UIKit's
+    /// standard 1.0); past it a step moves an item further than the reference view is wide.
+    static let maximumGravity = 1_000.0
+    /// The largest push magnitude: 1,000,000 (10⁸ pt/s² on 100×100 points of density 1).
+    static let maximumPush = 1_000_000.0
+    /// The fastest an item may be set moving: 100,000 pt/s on each axis (a flick's cap too).
+    static let maximumSpeed = 100_000.0
+    /// The fastest it may be set turning: 10,000 rad/s.
+    static let maximumAngularSpeed = 10_000.0
+    /// The densest an item may be: 1,000,000 (Box2D computes in 32-bit floats).
+    static let maximumDensity = 1_000_000.0
+
     func decodeBehavior(_ kind: String, _ node: Located, table: inout ItemTable) throws -> Behavior {
         switch kind {
         case "gravity": return .gravity(try decodeGravity(node, table: &table))
@@ -37,7 +49,10 @@ extension SceneDecoder {
         let (magnitude, angle) = try direction(f, vectorKey: "direction")
         if let angle { g.angle = angle }
         if let magnitude { g.magnitude = magnitude }
-        if let m = f["magnitude"] { g.magnitude = try m.number("a magnitude (1.0 = 1000 pt/s²)") }
+        if let m = f["magnitude"] { g.magnitude = try m.number(in: -Self.maximumGravity...Self.maximumGravity, "a magnitude (1.0 = 1000 pt/s²)") }
+        if let d = f["direction"], !(abs(g.magnitude) <= Self.maximumGravity) {
+            throw d.error(.invalidValue, "the direction's length is its magnitude, \(formatted(g.magnitude)); it may be at most \(formatted(Self.maximumGravity)) (1.0 = 1000 pt/s²)")
+        }
         return g
     }
 
@@ -147,13 +162,24 @@ extension SceneDecoder {
         b.elasticity = try f["elasticity"]?.nonNegativeNumber("an elasticity (0 = no bounce, 1 = no loss)")
         b.friction = try f["friction"]?.nonNegativeNumber("a friction (0 = none)")
         b.density = try f["density"]?.positiveNumber("a density (mass per area; 1 by default)")
+        if let d = b.density, d > Self.maximumDensity, let node = f["density"] {
+            throw node.error(.invalidValue, "expected a density (mass per area; 1 by default) of at most \(formatted(Self.maximumDensity)), found \(formatted(d))")
+        }
         b.resistance = try f["resistance"]?.nonNegativeNumber("a resistance (linear damping per second)")
         b.angularResistance = try f["angularResistance"]?.nonNegativeNumber("an angular resistance (per second)")
         b.charge = try f["charge"]?.nonNegativeNumber("a charge")
         b.allowsRotation = try f["allowsRotation"]?.bool()
         b.isAnchored = try f["anchored"]?.bool()
-        if let v = f["linearVelocity"] { b.linearVelocity = try v.point() }
-        if let v = f["angularVelocity"] { b.angularVelocity = try v.number("an angular velocity in radians per second") }
+        if let v = f["linearVelocity"] {
+            let velocity = try v.point()
+            guard abs(velocity.x) <= Self.maximumSpeed, abs(velocity.y) <= Self.maximumSpeed else {
+                throw v.error(.invalidValue, "expected a velocity [dx, dy] in points per second, at most \(formatted(Self.maximumSpeed)) on each axis, found [\(formatted(velocity.x)), \(formatted(velocity.y))]")
+            }
+            b.linearVelocity = velocity
+        }
+        if let v = f["angularVelocity"] {
+            b.angularVelocity = try v.number(in: -Self.maximumAngularSpeed...Self.maximumAngularSpeed, "an angular velocity in radians per second")
+        }
         return b
     }
 
@@ -170,7 +196,10 @@ extension SceneDecoder {
         let (magnitude, angle) = try direction(f, vectorKey: "pushDirection")
         if let angle { p.angle = angle }
         if let magnitude { p.magnitude = magnitude }
-        if let m = f["magnitude"] { p.magnitude = try m.number("a magnitude") }
+        if let m = f["magnitude"] { p.magnitude = try m.number(in: -Self.maximumPush...Self.maximumPush, "a magnitude (1.0 = 100 pt/s² for 100×100 points of density 1)") }
+        if let d = f["pushDirection"], !(abs(p.magnitude) <= Self.maximumPush) {
+            throw d.error(.invalidValue, "the push direction's length is its magnitude, \(formatted(p.magnitude)); it may be at most \(formatted(Self.maximumPush))")
+        }
         if let o = f["targetOffset"] { p.targetOffset = try o.point() }
         return p
     }

@@ -98,6 +98,13 @@ extension SceneDecoder {
         guard views[view].anchorPoint == Point(x: 0.5, y: 0.5) else {
             throw node.error(.invalidValue, "a dynamic item turns about its centre: '\(id)' needs anchorPoint [0.5, 0.5]")
         }
+        // Its mass is density × area: a zero-area item would turn any force into an infinite
+        // acceleration and stop the render at its first step.
+        let size = views[view].bounds.size
+        if !(size.width > 0 && size.height > 0) {
+            throw node.error(.invalidValue, "a dynamic item needs an area (its mass is density × area): '\(id)' is "
+                             + "\(formatted(size.width))×\(formatted(size.height)) points; give its frame a positive width and height")
+        }
         table.index[id] = table.items.count
         table.items.append(DynamicItem(view: view, id: id))
         return table.items.count - 1
