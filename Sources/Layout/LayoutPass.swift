@@ -159,13 +159,17 @@ public struct LayoutPass: DerivedPass {
             guard let priority else { made.append(nil); continue }
             let constraint = Constraint(LinearExpression(forms[i].terms, constant: expressionConstant(i, values)), constraints[i].relation,
                                         strength: Strength(priority: priority), name: constraints[i].id)
-            do { try solver.addConstraint(constraint) } catch {
+            do { try solver.addConstraintOrDiscard(constraint) } catch {
                 let conflict = minimalConflict(through: i, configuration: configuration, values: values)
                 throw .unsatisfiable(constraints: conflict, ids: conflict.map { constraints[$0].id })
             }
             made.append(constraint)
         }
-        for constraint in intrinsic { try? solver.addConstraint(constraint) }
+        // An optional constraint cannot conflict (only required ones can), so it needs no
+        // copy to restore; a required one (a priority of 1000 in contentPriorities) keeps it.
+        for constraint in intrinsic {
+            if constraint.strength.isRequired { try? solver.addConstraint(constraint) } else { try? solver.addConstraintOrDiscard(constraint) }
+        }
         return (solver, made)
     }
 
@@ -177,7 +181,7 @@ public struct LayoutPass: DerivedPass {
             var solver = Solver()
             for i in indices {
                 let c = Constraint(LinearExpression(forms[i].terms, constant: expressionConstant(i, values)), constraints[i].relation)
-                do { try solver.addConstraint(c) } catch { return true }
+                do { try solver.addConstraintOrDiscard(c) } catch { return true }
             }
             return false
         }

@@ -109,17 +109,23 @@ extension Solver {
             substitute(entering, basic)
             rows[entering] = basic
         }
-        for index in rows.indices { rows.values[index].cells[art] = nil }
+        var index = rows.startIndex
+        while index != rows.endIndex { rows.values[index].cells[art] = nil; rows.formIndex(after: &index) }
         for index in levels.indices { levels[index].row.cells[art] = nil }
         return success
     }
 
     /// Replaces `symbol` everywhere by `row`, noting restricted rows that became negative.
     mutating func substitute(_ symbol: Symbol, _ row: Row) {
-        for index in rows.indices {
-            guard rows.values[index].substitute(symbol, row) else { continue }
-            let basic = rows.keys[index]
-            if basic.kind != .external && rows.values[index].constant < 0 { infeasible.append(basic) }
+        // startIndex/formIndex, not `rows.indices`: the indices collection holds the storage,
+        // so the first write through it would copy every row.
+        var index = rows.startIndex
+        while index != rows.endIndex {
+            if rows.values[index].substitute(symbol, row) {
+                let basic = rows.keys[index]
+                if basic.kind != .external && rows.values[index].constant < 0 { infeasible.append(basic) }
+            }
+            rows.formIndex(after: &index)
         }
         for index in levels.indices { levels[index].row.substitute(symbol, row) }
         if artificial != nil { artificial!.substitute(symbol, row) }
@@ -230,7 +236,9 @@ extension Solver {
             try shiftBasic(other, by: delta / tag.otherCoefficient, culprit: culprit)
         } else {
             let step = delta / tag.markerCoefficient
-            for index in rows.indices {
+            var index = rows.startIndex
+            while index != rows.endIndex {
+                defer { rows.formIndex(after: &index) }
                 let a = rows.values[index].coefficient(for: tag.marker)
                 guard a != 0 else { continue }
                 rows.values[index].constant += a * step

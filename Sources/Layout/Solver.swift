@@ -63,6 +63,18 @@ public struct Solver: Sendable {
         do { try insert(constraint) } catch { self = saved; throw error }
     }
 
+    /// Adds `constraint` like `addConstraint`, without keeping a copy to restore on failure:
+    /// after it throws the solver must be thrown away. The copy made every insert copy the
+    /// whole tableau (its dictionaries were no longer unique), which made adding n constraints
+    /// O(n²) in copying alone; a caller that discards the solver on failure needs none.
+    public mutating func addConstraintOrDiscard(_ constraint: Constraint) throws(SolverError) {
+        guard constraints[constraint] == nil else { throw .duplicateConstraint(constraint) }
+        guard constraint.expression.constant.isFinite, constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite }) else {
+            throw .nonFiniteValue(constraint)
+        }
+        try insert(constraint)
+    }
+
     /// Removes `constraint` (with its errors' weight in the objective) and re-optimises.
     public mutating func removeConstraint(_ constraint: Constraint) throws(SolverError) {
         guard let info = constraints.removeValue(forKey: constraint) else { throw .unknownConstraint(constraint) }
@@ -167,12 +179,17 @@ extension Solver {
     /// along it) — what UIKit's `hasAmbiguousLayout` reports for a view's attribute. Probed
     /// by asking, below every priority, for the variable one point higher and one point lower.
     public func isDetermined(_ variable: Variable) -> Bool {
-        guard variables[variable] != nil else { return false }
+        guard let symbol = variables[variable] else { return false }
+        // A basic variable whose row holds only dummy symbols (the markers of required
+        // equalities, which stay 0) is a constant: no probe needed. Fully constrained layouts
+        // answer every attribute this way, in O(1) instead of a copy of the whole tableau.
+        if let row = rows[symbol], row.cells.keys.allSatisfy({ $0.kind == .dummy }) { return true }
         let value = currentValue(of: variable)
         for offset in [1.0, -1.0] {
             var probe = self
             let pull = Constraint(variable.expression - (value + offset), .equal, strength: .probe)
-            guard (try? probe.addConstraint(pull)) != nil else { return false }
+            // An optional constraint cannot conflict, so the probe needs no copy to restore.
+            guard (try? probe.addConstraintOrDiscard(pull)) != nil else { return false }
             if abs(probe.currentValue(of: variable) - value) > 1e-6 { return false }
         }
         return true
