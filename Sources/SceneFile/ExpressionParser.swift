@@ -20,6 +20,8 @@ import Scene
 /// every frame stays cheap and parsing one cannot recurse deeply.
 struct ExpressionParser {
     static let maximumTerms = Expression.maximumTerms, maximumDepth = Expression.maximumDepth
+    /// The longest expression text, in characters (64 terms with their names fit many times).
+    static let maximumCharacters = 2_000
 
     private struct Token {
         enum Kind: Equatable { case number(Double), name(String), symbol(String), end }
@@ -61,6 +63,11 @@ struct ExpressionParser {
     /// Parses the whole text as an expression of type `expected`, with `location` set to where
     /// it was written. Every failure is a `SceneFileError` (`.invalidValue`) at the character.
     mutating func parse(expecting expected: ExpressionType) throws -> Expression {
+        guard characters.count <= Self.maximumCharacters else {
+            var error = source.error(.invalidValue, "an expression may be at most \(Self.maximumCharacters) characters long; this one has \(characters.count)")
+            if error.line > 0 { error.column += source.quoteOffset }
+            throw error
+        }
         tokens = try tokenize()
         index = 0; terms = 0; depth = 0
         let operand = try expression()

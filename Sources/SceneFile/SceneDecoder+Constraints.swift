@@ -60,8 +60,17 @@ extension SceneDecoder {
 
     /// `constraints:` — a mapping of id → "first.attribute == second.attribute × m + c @p", or
     /// id → {constraint: "...", isActive: false}.
+    /// The most constraints a scene may have: the layout pass solves them all at every instant
+    /// that changes one, and solving grows faster than their number (see the caps in docs/scenes.md).
+    static let maximumConstraints = 2_000
+
     mutating func decodeConstraints(_ node: Located) throws {
-        for (id, keyNode, value) in try node.namedEntries() {
+        let entries = try node.namedEntries()
+        if entries.count > Self.maximumConstraints {
+            let extra = entries[Self.maximumConstraints].keyNode
+            throw extra.error(.invalidValue, "a scene may have at most \(Self.maximumConstraints) constraints; this one has \(entries.count)")
+        }
+        for (id, keyNode, value) in entries {
             attempt { d in
                 guard SceneDecoder.isIdentifier(id) else {
                     throw keyNode.error(.invalidValue, "expected a constraint id of letters, digits and '_' starting with a letter, found '\(id)'")

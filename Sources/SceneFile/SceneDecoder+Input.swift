@@ -30,6 +30,9 @@ extension SceneDecoder {
             attempt { d in
                 let fields = try eventNode.mapping(allowed: Self.inputKeys)
                 if let stroke = try d.decodeTouch(fields, node: eventNode, duration: duration) {
+                    guard d.touches.count < Self.maximumTouches else {
+                        throw eventNode.error(.invalidValue, "a scene may script at most \(Self.maximumTouches) touches; this is touch \(d.touches.count + 1)")
+                    }
                     d.sources[.touch(d.touches.count)] = eventNode
                     events.append((ScriptedEvent(time: stroke.begin, kind: .touch(d.touches.count)), eventNode))
                     d.touches.append(stroke)

@@ -2,6 +2,11 @@ import Motion
 import Scene
 
 extension SceneDecoder {
+    /// The most points a `path:` touch may list (two minutes of 120 Hz samples).
+    static let maximumPathPoints = 14_400
+    /// The most touches a scene may script.
+    static let maximumTouches = 1_000
+
     static let dragKeys = ["from", "to", "at", "duration", "curve"]
     static let flickKeys = ["from", "to", "at", "duration", "velocity"]
 
@@ -30,7 +35,11 @@ extension SceneDecoder {
         if kind == "path" {
             let begin = try fields["at"]?.number(in: 0...duration, withinTheScene) ?? 0
             var samples: [(time: Double, point: Point)] = []
-            for item in try touchNode.sequence("path points [t, x, y]") {
+            let points = try touchNode.sequence("path points [t, x, y]")
+            if points.count > Self.maximumPathPoints {
+                throw points[Self.maximumPathPoints].error(.invalidValue, "a touch path may have at most \(Self.maximumPathPoints) points; this one has \(points.count)")
+            }
+            for item in points {
                 let v = try item.numbers(3, "a path point [t, x, y] (seconds after 'at', then points)")
                 samples.append((v[0], Point(x: v[1], y: v[2])))
             }

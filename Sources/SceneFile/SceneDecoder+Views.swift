@@ -107,11 +107,24 @@ extension SceneDecoder {
         return transform
     }
 
+    /// The longest label text, in characters: Pango wraps a word longer than a line in time
+    /// that grows with the square of its length (5,000 characters of one word: about 1 s).
+    static let maximumLabelCharacters = 5_000
+
+    /// The label's text, refused past `maximumLabelCharacters`.
+    func labelText(_ node: Located) throws -> String {
+        let text = try node.string("the label's text")
+        guard text.count <= Self.maximumLabelCharacters else {
+            throw node.error(.invalidValue, "a label's text may be at most \(Self.maximumLabelCharacters) characters long; this one has \(text.count)")
+        }
+        return text
+    }
+
     func decodeLabel(_ node: Located) throws -> Label {
         // A bare string is a label with default styling.
-        if case .scalar = node.node { return Label(text: try node.string()) }
+        if case .scalar = node.node { return Label(text: try labelText(node)) }
         let fields = try node.mapping(allowed: Self.labelKeys)
-        var label = Label(text: try fields.require("text", "the label's text").string())
+        var label = Label(text: try labelText(try fields.require("text", "the label's text")))
         label.fontSize = try fields["fontSize"]?.number(in: Label.fontSizeRange, "a font size in points") ?? 17
         label.bold = try fields["bold"]?.bool() ?? false
         label.color = try fields["color"]?.color() ?? .black

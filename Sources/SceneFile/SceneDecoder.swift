@@ -104,8 +104,12 @@ struct SceneDecoder {
         if let problem = Scene.checkFrameCount(duration: duration, fps: fps) {
             throw durationNode.error(.invalidValue, problem)
         }
+        if duration > SceneDocument.maximumDuration {
+            throw durationNode.error(.invalidValue, "a scene may last at most \(formatted(SceneDocument.maximumDuration)) s (a day); found \(formatted(duration))")
+        }
         // An override that makes too many frames is left to the caller (a usage error there).
-        if let durationOverride, Scene.checkFrameCount(duration: durationOverride, fps: fps) == nil {
+        if let durationOverride, durationOverride <= SceneDocument.maximumDuration,
+           Scene.checkFrameCount(duration: durationOverride, fps: fps) == nil {
             duration = durationOverride
         }
         var animationModel = AnimationModel.ios8

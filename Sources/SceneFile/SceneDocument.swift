@@ -1,5 +1,8 @@
 import Drawing
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#endif
 import Motion
 import Scene
 import Yams
@@ -12,6 +15,10 @@ public enum SceneDocument {
     public static let maximumFrameBytes = 256 * 1024 * 1024
     /// Cairo's limit on either side of an image surface, in pixels.
     public static let maximumFrameSide = 32767
+    /// The largest scene file: 16 MiB (a 100,000-view scene written out flat is about 6 MiB).
+    public static let maximumFileBytes = 16 << 20
+    /// The longest scene, in seconds (and at most `Scene.maximumFrameCount` frames).
+    public static let maximumDuration = 86_400.0
 
     /// Loads and validates the scene at `path`. `measuring` measures labels laid out by
     /// constraints (Render's `PangoLabelMeasurer`; an estimate when nil).
@@ -23,6 +30,11 @@ public enum SceneDocument {
         }
         if let kind = InputFile.notRegular(path) {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "it is \(kind), not a regular file")
+        }
+        var info = stat()
+        if stat(path, &info) == 0, Int(info.st_size) > maximumFileBytes {
+            throw SceneFileError(kind: .invalidValue, file: path, line: 0, column: 0, keyPath: "",
+                                 message: "the file is \(info.st_size) bytes; a scene file may be at most \(maximumFileBytes) bytes (\(maximumFileBytes >> 20) MiB)")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw SceneFileError(kind: .unreadable, file: path, line: 0, column: 0, keyPath: "", message: "cannot read the file")

@@ -39,7 +39,15 @@ func loadScene(_ path: String, duration: Double? = nil) throws -> Scene {
 func readScene(_ path: String, duration: Double? = nil) throws -> Scene {
     let measuring = try? PangoLabelMeasurer()
     guard path == "-" else { return try SceneDocument.load(path: path, measuring: measuring, duration: duration) }
-    let data = FileHandle.standardInput.readDataToEndOfFile()
+    // Read at most one byte past the cap, so a runaway pipe cannot fill the memory.
+    var data = Data()
+    while data.count <= SceneDocument.maximumFileBytes, let chunk = try? FileHandle.standardInput.read(upToCount: 1 << 16), !chunk.isEmpty {
+        data.append(chunk)
+    }
+    guard data.count <= SceneDocument.maximumFileBytes else {
+        throw SceneFileError(kind: .invalidValue, file: "<stdin>", line: 0, column: 0, keyPath: "",
+                             message: "standard input holds more than \(SceneDocument.maximumFileBytes) bytes; a scene file may be at most \(SceneDocument.maximumFileBytes >> 20) MiB")
+    }
     SceneHash.standardInputScene = data
     guard let text = String(data: data, encoding: .utf8) else {
         throw SceneFileError(kind: .syntax, file: "<stdin>", line: 0, column: 0, keyPath: "", message: "standard input is not UTF-8 text")

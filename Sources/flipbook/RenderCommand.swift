@@ -83,6 +83,9 @@ struct RenderCommand: ParsableCommand {
         try requirePositive(fps, "--fps")
         try requirePositive(scale, "--scale")
         try requirePositive(duration, "--duration")
+        if let duration, duration > SceneDocument.maximumDuration {
+            throw ValidationError("--duration may be at most \(SceneDocument.maximumDuration.shortestText) s (a day), got \(duration.shortestText)")
+        }
         if !(1...Self.maximumThreads).contains(threads) {
             throw ValidationError("--threads must be between 1 and \(Self.maximumThreads), got \(threads)")
         }
