@@ -15,8 +15,14 @@ public enum SceneDocument {
     public static let maximumFrameBytes = 256 * 1024 * 1024
     /// Cairo's limit on either side of an image surface, in pixels.
     public static let maximumFrameSide = 32767
-    /// The largest scene file: 16 MiB (a 100,000-view scene written out flat is about 6 MiB).
-    public static let maximumFileBytes = 16 << 20
+    /// The largest scene file: 4 MiB. The YAML reader builds every node before anything is
+    /// checked, and the densest 4 MiB (1.4 million list items) already takes seconds; a long
+    /// list of views is written with `repeat:`.
+    public static let maximumFileBytes = 4 << 20
+    /// The most YAML separators (`,` `:` `-` and line breaks) a scene's text may hold: every
+    /// value but the first needs one, so this bounds the nodes the reader builds (a flat
+    /// 100,000-view file has about 800,000) before it builds any.
+    public static let maximumSeparators = 1_000_000
     /// The longest scene, in seconds (and at most `Scene.maximumFrameCount` frames).
     public static let maximumDuration = 86_400.0
 
@@ -49,6 +55,14 @@ public enum SceneDocument {
     /// Parses and validates scene text; `file` is used in error messages.
     public static func parse(_ text: String, file: String, defaultName: String = "scene", measuring: (any LabelMeasuring)? = nil,
                              duration: Double? = nil) throws -> Scene {
+        var separators = 0
+        for byte in text.utf8 where byte == UInt8(ascii: ",") || byte == UInt8(ascii: ":") || byte == UInt8(ascii: "-") || byte == 10 {
+            separators += 1
+        }
+        guard separators <= maximumSeparators else {
+            throw SceneFileError(kind: .invalidValue, file: file, line: 0, column: 0, keyPath: "",
+                                 message: "the file holds \(separators) separators (',', ':', '-' and line breaks) between values; a scene may have at most \(maximumSeparators) (write long lists of views with 'repeat:')")
+        }
         let root: Node
         do {
             guard let node = try Yams.compose(yaml: text) else {

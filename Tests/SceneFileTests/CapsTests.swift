@@ -141,7 +141,21 @@ final class CapsTests: XCTestCase {
         XCTAssertNoThrow(try SceneDocument.load(path: path))
         try (atCap + "\n").write(toFile: path, atomically: false, encoding: .utf8)
         XCTAssertThrowsError(try SceneDocument.load(path: path)) { error in
-            XCTAssertTrue("\(error)".contains("a scene file may be at most 16777216 bytes (16 MiB)"), "\(error)")
+            XCTAssertTrue("\(error)".contains("a scene file may be at most 4194304 bytes (4 MiB)"), "\(error)")
+        }
+    }
+}
+
+extension CapsTests {
+    /// The reader's work is bounded by the separators between values, counted before it runs.
+    func testSeparatorsAtTheCapAndPastIt() {
+        let head = "canvas: { size: [200, 200] }\nduration: 1\nviews: []\nkeyFrames: ["
+        let used = head.utf8.filter { ",:-\n".utf8.contains($0) }.count + 1   // the closing line break
+        let list = (count: SceneDocument.maximumSeparators - used, item: "0,")
+        let atCap = head + String(repeating: list.item, count: list.count) + "0]\n"
+        XCTAssertNoThrow(try SceneDocument.parse(atCap, file: "t.yaml"))
+        XCTAssertThrowsError(try SceneDocument.parse(atCap + "\n", file: "t.yaml")) { error in
+            XCTAssertTrue("\(error)".contains("holds 1000001 separators"), "\(error)")
         }
     }
 }
