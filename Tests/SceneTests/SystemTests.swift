@@ -66,7 +66,8 @@ final class SystemTests: XCTestCase {
     func testASlotASystemDrivesCannotAlsoBeBound() {
         XCTAssertThrowsError(try scene(extraBinding: true).validate()) { error in
             XCTAssertEqual((error as? SceneErrors)?.errors,
-                           [.twoDrivers(.system(0), property: "ticker.value", first: "the binding of 'ticker.value'", second: "ticker")])
+                           // Located at the binding, which names the property (issue 22).
+                           [.twoDrivers(.binding(0), property: "ticker.value", first: "the binding of 'ticker.value'", second: "ticker")])
         }
     }
 
