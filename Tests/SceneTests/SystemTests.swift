@@ -67,7 +67,7 @@ final class SystemTests: XCTestCase {
         XCTAssertThrowsError(try scene(extraBinding: true).validate()) { error in
             XCTAssertEqual((error as? SceneErrors)?.errors,
                            // Located at the binding, which names the property (issue 22).
-                           [.twoDrivers(.binding(0), property: "ticker.value", first: "the binding of 'ticker.value'", second: "ticker")])
+                           [.twoDrivers(.binding(1), property: "ticker.value", first: "the binding of 'ticker.value'", second: "ticker")])
         }
     }
 
