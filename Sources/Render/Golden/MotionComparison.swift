@@ -73,6 +73,11 @@ public struct MotionDifference: Hashable, Sendable {
     public var actual: Double
     /// How many frames differ.
     public var differingFrames: Int
+
+    public init(property: String, firstFrame: Int, golden: Double, actual: Double, differingFrames: Int) {
+        self.property = property; self.firstFrame = firstFrame; self.golden = golden; self.actual = actual
+        self.differingFrames = differingFrames
+    }
 }
 
 /// Why a motion golden does not match.
