@@ -151,6 +151,29 @@ final class CompareManyScenesTests: XCTestCase {
         XCTAssertTrue(r.stdout.contains("::error file=b.yaml,line=14,title=golden b frame 10::50 pixels differ"), r.stdout)
     }
 
+    func testPlotDrawsTheGoldenAgainstTheActualValuesOfAFailedProperty() throws {
+        try recordBoth()
+        try write(Self.sceneB(damping: 0.4), to: "b.yaml")
+        let r = try flipbook("plot", "b.yaml", "--property", "box.position.x", "--golden", "golden/b", "-o", "plot.png", "--scale", "1")
+        XCTAssertEqual(r.status, 0, r.stderr)
+        XCTAssertEqual(r.stdout, "plotted 1 property over 11 frames -> plot.png (800×500 px)\n")
+        let chart = try PNGImage(contentsOfFile: path("plot.png"))
+        XCTAssertEqual([chart.width, chart.height], [800, 500])
+        let file = try flipbook("plot", "b.yaml", "--property", "box.position.x", "--golden", "golden/b/motion.csv", "-o", "plot2.png", "--scale", "1")
+        XCTAssertEqual(file.status, 0, file.stderr)
+        XCTAssertEqual(FileManager.default.contents(atPath: path("plot.png")), FileManager.default.contents(atPath: path("plot2.png")))
+
+        let untraced = try flipbook("plot", "b.yaml", "--property", "box.alpha", "--golden", "golden/b", "-o", "x.png")
+        XCTAssertEqual(untraced.status, 64, untraced.stderr)
+        XCTAssertTrue(untraced.stderr.contains("--golden golden/b/motion.csv does not trace box.alpha"), untraced.stderr)
+        XCTAssertEqual(try flipbook("plot", "b.yaml", "--property", "box.position.x", "--golden", "none.csv", "-o", "x.png").status, 66)
+        try write("frame,time,box.position.x\n0,0,oops\n", to: "bad.csv")
+        let bad = try flipbook("plot", "b.yaml", "--property", "box.position.x", "--golden", "bad.csv", "-o", "x.png")
+        XCTAssertEqual(bad.status, 65, bad.stderr)
+        XCTAssertTrue(bad.stderr.contains("bad.csv:2: expected a number for box.position.x, found 'oops'"), bad.stderr)
+        XCTAssertFalse(exists("x.png"))
+    }
+
     // MARK: Missing, obsolete, clean
 
     func testAMissingGoldenFailsWithExit1() throws {
