@@ -33,24 +33,44 @@ public struct MotionTrace: Hashable, Sendable {
         let named = (names ?? keptNames).compactMap(scene.property(named:))
         precondition(named.count == (names ?? keptNames).count, "every traced name resolves")
         let refs = named + (names == nil ? (0..<scene.slotCount).map { .slot(SlotID($0)) } : [])
-        var times: [Double] = [], rows: [[Double]] = []
-        times.reserveCapacity(frameCount); rows.reserveCapacity(frameCount)
+        // A column that has not changed yet holds its first value at every frame so far, so only
+        // the values from its first change on are kept: memory grows with what moves, not with
+        // every slot of a scene of a thousand views.
+        var first = [Double](repeating: 0, count: refs.count)
+        var changedFrom = [Int?](repeating: nil, count: refs.count)
+        var values = [[Double]](repeating: [], count: refs.count)
+        var times: [Double] = []
+        times.reserveCapacity(frameCount)
         for index in 0..<frameCount {
             let time = Double(index) / scene.fps
             do { try player.advance(to: time) } catch let error as SceneRuntimeError { throw error.at(frame: index) }
             times.append(time)
-            rows.append(refs.map { player.presentationValue($0) })
+            for (column, ref) in refs.enumerated() {
+                let value = player.presentationValue(ref)
+                if index == 0 {
+                    first[column] = value
+                } else if changedFrom[column] != nil {
+                    values[column].append(value)
+                } else if value.bitPattern != first[column].bitPattern {
+                    changedFrom[column] = index
+                    values[column].append(value)
+                }
+            }
         }
-        if let names { return MotionTrace(names: names, times: times, rows: rows) }
-        // The kept columns, then the slots that change (bit for bit: a value that moves and
-        // comes back counts) under a name not kept already.
-        let changing = refs.indices.dropFirst(named.count).filter { column in
-            let first = rows.first?[column] ?? 0
-            return rows.contains { $0[column].bitPattern != first.bitPattern }
-        }.filter { !keptNames.contains(scene.name(of: refs[$0])) }
-        let columns = Array(named.indices) + changing
-        return MotionTrace(names: keptNames + changing.map { scene.name(of: refs[$0]) }, times: times,
-                           rows: rows.map { row in columns.map { row[$0] } })
+        // The named (or kept) columns, then, without names, the slots that change (bit for bit:
+        // a value that moves and comes back counts) under a name not kept already.
+        var columns = Array(named.indices)
+        if names == nil {
+            columns += refs.indices.dropFirst(named.count).filter { changedFrom[$0] != nil && !keptNames.contains(scene.name(of: refs[$0])) }
+        }
+        let rows = (0..<frameCount).map { frame in
+            columns.map { column -> Double in
+                guard let from = changedFrom[column], frame >= from else { return first[column] }
+                return values[column][frame - from]
+            }
+        }
+        let columnNames = names ?? (keptNames + columns.dropFirst(named.count).map { scene.name(of: refs[$0]) })
+        return MotionTrace(names: columnNames, times: times, rows: rows)
     }
 
     /// The CSV text.
