@@ -16,6 +16,7 @@ let package = Package(
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -54,6 +55,10 @@ let package = Package(
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Drawing"]),
 
+        // Golden tests for XCTest and Swift Testing: assertGoldens(scene:goldenRoot:record:),
+        // the engine behind `flipbook compare` (brings Render: Cairo, Pango, the pinned fonts).
+        .target(name: "FlipbookTesting", dependencies: ["Render", "Scene", "SceneFile"]),
+
         .executableTarget(name: "flipbook", dependencies: [
             "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -67,7 +72,7 @@ let package = Package(
         .testTarget(name: "LayoutTests", dependencies: ["Layout", "Scene", "Motion"]),
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Scroll", "Gestures", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion"]),
+        .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion", "FlipbookTesting"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),
     ],

@@ -73,7 +73,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities", "dynamics"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities", "dynamics", "golden"]
     static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -168,6 +168,10 @@ struct SceneDecoder {
                           views: builder.views, variables: builder.variables, actions: actions, events: events, bindings: bindings,
                           animationModel: animationModel, keyFrames: keyFrames, extraSlots: builder.declaredSlots,
                           namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: builder.systems, touches: touches)
+        if let node = fields["golden"] { attempt { d in scene.golden = try d.decodeGolden(node) } }
+        scene.sourceLines = sources.mapValues(\.line)
+        scene.sourceLines[.scene] = (fields.entries.first { $0.key == "name" }?.keyNode ?? root).line
+        if let entry = fields.entries.first(where: { $0.key == "keyFrames" }) { scene.sourceLines[.keyFrame(0)] = entry.keyNode.line }
         if errors.isEmpty { attachLayout(to: &scene, root: root) }
         let partial = !errors.isEmpty
         do { try scene.validate() } catch let problems as SceneErrors {

@@ -4,6 +4,7 @@ import Foundation
 import Motion
 import Render
 import Scene
+import SceneFile
 
 struct PlotCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
@@ -11,7 +12,10 @@ struct PlotCommand: ParsableCommand {
         abstract: "Draw properties' presentation values over time as a PNG line chart.",
         discussion: """
             The values are exactly those trace prints (what is drawn), one line per property, \
-            against time in seconds; dashed lines mark the scene's taps.
+            against time in seconds; dashed lines mark the scene's taps. With --golden, each \
+            property's values from a motion golden (motion.csv) are drawn too, paler and named \
+            '(golden)', with a marker at the first frame where they differ beyond the scene's \
+            motion tolerance.
             """)
 
     @Argument(help: "The scene file (YAML or JSON).")
@@ -38,6 +42,9 @@ struct PlotCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Pixels per point.")
     var scale: Double = 2
 
+    @Option(help: ArgumentHelp("A motion golden (golden/SCENE/motion.csv, or its folder) to draw against the actual values.", valueName: "file"))
+    var golden: String?
+
     func validate() throws {
         try PropertyTrace.validate(properties: properties, fps: fps)
         if output == nil { throw ValidationError("give the PNG file to write with -o FILE.png") }
@@ -55,8 +62,10 @@ struct PlotCommand: ParsableCommand {
         let scene = try loadScene(self.scene)
         let trace = try PropertyTrace(scene: scene, scenePath: self.scene, names: properties,
                                       fps: fps ?? scene.fps, frames: frames)
+        let goldenTrace = try golden.map { try readGolden($0, names: properties) }
         try ImageOutput.checkFonts()
-        let chart = makeChart(scene: scene, trace: trace)
+        var chart = makeChart(scene: scene, trace: trace)
+        if let goldenTrace { addGolden(goldenTrace, to: &chart, scene: scene, trace: trace) }
         try ImageOutput.prepare(output)
         do { try PNGFile.write(chart.frame(), to: output, scale: scale) } catch { throw ImageOutput.failure(error) }
         let pixels = "\(Int((width * scale).rounded()))×\(Int((height * scale).rounded())) px"
@@ -79,6 +88,48 @@ struct PlotCommand: ParsableCommand {
         }
         return LineChart(title: scene.name, xAxisLabel: "time (s)", yAxisLabel: Self.unit(of: trace.names),
                          series: series, markers: taps, size: Size(width: width, height: height))
+    }
+
+    /// The motion golden at `path` (a file, or a folder holding motion.csv): 66 when missing,
+    /// 65 when it cannot be read, 64 when it does not trace one of `names`.
+    private func readGolden(_ path: String, names: [String]) throws -> MotionTrace {
+        var isDirectory: ObjCBool = false
+        let file = FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory) && isDirectory.boolValue
+            ? (path as NSString).appendingPathComponent(GoldenScene.motionFileName) : path
+        guard FileManager.default.fileExists(atPath: file) else { throw fail("--golden \(file): no such file", ExitStatus.noInput) }
+        let trace: MotionTrace
+        do { trace = try MotionTrace(csv: String(contentsOfFile: file, encoding: .utf8), path: file) } catch {
+            throw fail("--golden: \(error)", ExitStatus.dataError)
+        }
+        for name in names where !trace.names.contains(name) {
+            let hint = closestName(to: name, in: trace.names).map { " (did you mean '\($0)'?)" } ?? ""
+            throw fail("--golden \(file) does not trace \(name)\(hint)", ExitStatus.usage)
+        }
+        return trace
+    }
+
+    /// Each property's golden values as a paler line of its colour, and a marker at the
+    /// first frame where any differs beyond the scene's motion tolerance.
+    private func addGolden(_ golden: MotionTrace, to chart: inout LineChart, scene: Scene, trace: PropertyTrace) {
+        let rule = GoldenRunOptions().motionComparison(for: scene)
+        var firstDifference: Int?
+        for (column, name) in trace.names.enumerated() {
+            guard let goldenColumn = golden.names.firstIndex(of: name) else { continue }
+            let values = golden.column(goldenColumn)
+            let color = ChartPalette.color(at: column)
+            let pale = Color(red: color.red, green: color.green, blue: color.blue, alpha: 0.35)
+            chart.series.insert(LineChart.Series(name: "\(name) (golden)", color: pale, xs: golden.times, ys: values), at: column)
+            chart.series[column + 1].color = color
+            for (row, frame) in trace.frames.enumerated() where frame < values.count {
+                if !rule.matches(golden: values[frame], actual: trace.rows[row][column]) {
+                    firstDifference = min(firstDifference ?? frame, frame)
+                    break
+                }
+            }
+        }
+        if let firstDifference {
+            chart.markers.append(LineChart.Marker(x: Double(firstDifference) / scene.fps, label: "differs from frame \(firstDifference)"))
+        }
     }
 
     /// "points", "radians" or "0–1" when every property shares that unit, else "value".

@@ -119,7 +119,7 @@ final class GoldenComparisonTests: XCTestCase {
         guard case .mismatched(let d, let panel) = result.outcome else { return XCTFail("\(result)") }
         XCTAssertEqual(d.differingPixels, 48)
         XCTAssertEqual(panel, directory.file("failures/0001.png"))
-        XCTAssertEqual(try PNGImage(contentsOfFile: panel).width, 8 * 3 + 2 * ImageDifference.panelGap)
+        XCTAssertEqual(try PNGImage(contentsOfFile: panel).width, ImageDifference.minimumColumnWidth * 3 + 2 * ImageDifference.panelGap)
         XCTAssertEqual(try PNGImage(contentsOfFile: directory.file("golden/0001.png")), plain(), "not rewritten")
         XCTAssertEqual(try directory.contents(), ["failures", "golden"], "no temporary files left")
         XCTAssertEqual(try FileManager.default.contentsOfDirectory(atPath: directory.file("golden")), ["0001.png"])

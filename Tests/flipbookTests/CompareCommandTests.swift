@@ -29,7 +29,7 @@ final class CompareCommandTests: XCTestCase {
     private func contents(_ name: String) -> Data? { FileManager.default.contents(atPath: path(name)) }
 
     /// The tiny scene has 11 frames and no keyFrames: four spread evenly.
-    private let goldens = ["0000.png", "0003.png", "0006.png", "0010.png"]
+    private let goldens = ["0000.png", "0003.png", "0006.png", "0010.png", "motion.csv"]
 
     /// Records every golden of the tiny scene into `g/`.
     private func recordGoldens() throws {
@@ -50,7 +50,7 @@ final class CompareCommandTests: XCTestCase {
         let recorded = try flipbook("compare", "tiny.yaml", "--golden", "g", "--record", "missing")
         XCTAssertEqual(recorded.status, 0, recorded.stderr)
         XCTAssertTrue(recorded.stdout.contains("recorded frame 3: g/0003.png (new)"), recorded.stdout)
-        XCTAssertTrue(recorded.stdout.contains("tiny: 4 key frames at scale 1 against g: 0 match, 4 recorded"), recorded.stdout)
+        XCTAssertTrue(recorded.stdout.contains("tiny: 4 key frames and motion at scale 1 against g (channels ±2, ≤ 40 px): 0 match, 5 recorded"), recorded.stdout)
         XCTAssertEqual(files(in: "g"), goldens)
 
         let r = try flipbook("compare", "tiny.yaml", "--golden", "g/")
@@ -60,7 +60,8 @@ final class CompareCommandTests: XCTestCase {
             ok       frame 3: 0 pixels differ by more than 2 (allowed 40)
             ok       frame 6: 0 pixels differ by more than 2 (allowed 40)
             ok       frame 10: 0 pixels differ by more than 2 (allowed 40)
-            tiny: 4 key frames at scale 1 against g: 4 match
+            ok       motion: 1 property × 11 frames within 1e-09
+            tiny: 4 key frames and motion at scale 1 against g (channels ±2, ≤ 40 px): 5 match
 
             """)
         XCTAssertEqual(r.stderr, "")
@@ -74,13 +75,13 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1, r.stderr)
         let failed = try XCTUnwrap(r.stdout.split(separator: "\n").first { $0.hasPrefix("FAILED") }, r.stdout)
         XCTAssertTrue(failed.hasPrefix("FAILED   frame 6: "), String(failed))
-        XCTAssertTrue(failed.hasSuffix("expected | difference | actual: g-failures/0006.png"), String(failed))
+        XCTAssertTrue(failed.hasSuffix("expected | difference | actual: .flipbook/failures/tiny/0006.png"), String(failed))
         let count = try XCTUnwrap(Int(failed.split(separator: " ").first { Int($0) != nil } ?? ""))
         XCTAssertGreaterThan(count, 40)
-        XCTAssertTrue(r.stdout.contains("3 match, 1 failed"), r.stdout)
-        XCTAssertTrue(r.stderr.contains("1 of 4 key frames do not match") && r.stderr.contains("--record failed"), r.stderr)
-        XCTAssertEqual(files(in: "g-failures"), ["0006.png"])
-        XCTAssertTrue(try pngSize("g-failures/0006.png") == (40 * 3 + 2 * 4, 30), "expected | difference | actual")
+        XCTAssertTrue(r.stdout.contains("4 match, 1 failed"), r.stdout)
+        XCTAssertTrue(r.stderr.contains("1 of 5 checks do not match") && r.stderr.contains("--record failed"), r.stderr)
+        XCTAssertEqual(files(in: ".flipbook/failures/tiny"), ["0006.png"])
+        XCTAssertTrue(try pngSize(".flipbook/failures/tiny/0006.png") == (150 * 3 + 2 * 4, 30 + 30), "captions over expected | difference | actual")
         XCTAssertEqual(files(in: "g"), goldens, "goldens untouched")
     }
 
@@ -92,12 +93,12 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("expected | difference | actual: diffs/tiny/0006.png"), r.stdout)
         XCTAssertEqual(files(in: "diffs/tiny"), ["0006.png"])
-        XCTAssertFalse(FileManager.default.fileExists(atPath: path("g-failures")))
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path(".flipbook")))
 
         try good.write(to: URL(fileURLWithPath: path("g/0006.png")))
         let again = try flipbook("compare", "tiny.yaml", "--golden", "g", "-o", "diffs/tiny")
         XCTAssertEqual(again.status, 0, again.stderr)
-        XCTAssertEqual(files(in: "diffs/tiny"), [], "the panel of a frame that matches again is removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path("diffs/tiny")), "the panel of a frame that matches again is removed, and its empty folder")
     }
 
     func testAnotherScaleFailsOnSize() throws {
@@ -105,7 +106,7 @@ final class CompareCommandTests: XCTestCase {
         let r = try flipbook("compare", "tiny.yaml", "--golden", "g", "--scale", "2")
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("FAILED   frame 0: size 80×60 px, golden 40×30 px (rendered at scale 2)"), r.stdout)
-        XCTAssertTrue(try pngSize("g-failures/0000.png") == (80 * 3 + 2 * 4, 60))
+        XCTAssertTrue(try pngSize(".flipbook/failures/tiny/0000.png") == (150 * 3 + 2 * 4, 30 + 60))
     }
 
     // MARK: Record modes
@@ -115,15 +116,15 @@ final class CompareCommandTests: XCTestCase {
         let before = goldens.map { contents("g/\($0)") }
         try breakGoldenOfFrame6()
         _ = try flipbook("compare", "tiny.yaml", "--golden", "g")
-        XCTAssertEqual(files(in: "g-failures"), ["0006.png"])
+        XCTAssertEqual(files(in: ".flipbook/failures/tiny"), ["0006.png"])
 
         let r = try flipbook("compare", "tiny.yaml", "--golden", "g", "--record", "failed")
         XCTAssertEqual(r.status, 0, r.stderr)
         XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("recorded") }.count, 1, r.stdout)
         XCTAssertTrue(r.stdout.contains("recorded frame 6: g/0006.png (replaced; "), r.stdout)
-        XCTAssertTrue(r.stdout.contains("3 match, 1 recorded"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("4 match, 1 recorded"), r.stdout)
         XCTAssertEqual(goldens.map { contents("g/\($0)") }, before, "the golden is the frame again; the others are untouched")
-        XCTAssertEqual(files(in: "g-failures"), [], "its stale panel is removed")
+        XCTAssertFalse(FileManager.default.fileExists(atPath: path(".flipbook")), "its stale panel is removed, and no empty folder is left")
     }
 
     func testRecordMissingWritesOnlyAbsentGoldensAndStillFailsAMismatch() throws {
@@ -134,7 +135,7 @@ final class CompareCommandTests: XCTestCase {
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("recorded frame 10: g/0010.png (new)"), r.stdout)
         XCTAssertTrue(r.stdout.contains("FAILED   frame 6:"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("2 match, 1 failed, 1 recorded"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("3 match, 1 failed, 1 recorded"), r.stdout)
         XCTAssertEqual(contents("g/0006.png"), contents("g/0000.png"), "a mismatching golden is not rewritten")
     }
 
@@ -143,9 +144,9 @@ final class CompareCommandTests: XCTestCase {
         try breakGoldenOfFrame6()
         let r = try flipbook("compare", "tiny.yaml", "--golden", "g", "--record", "all")
         XCTAssertEqual(r.status, 0, r.stderr)
-        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("recorded") }.count, 4, r.stdout)
+        XCTAssertEqual(r.stdout.split(separator: "\n").filter { $0.hasPrefix("recorded") }.count, 5, r.stdout)
         XCTAssertTrue(r.stdout.contains("recorded frame 0: g/0000.png (replaced; it matched)"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("0 match, 4 recorded"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("0 match, 5 recorded"), r.stdout)
         XCTAssertNotEqual(contents("g/0006.png"), contents("g/0000.png"))
         XCTAssertEqual(try flipbook("compare", "tiny.yaml", "--golden", "g").status, 0)
     }
@@ -158,7 +159,7 @@ final class CompareCommandTests: XCTestCase {
             let r = try flipbook("compare", "tiny.yaml", "--golden", golden, "--junit", "report.xml")
             XCTAssertEqual(r.status, 66, r.stderr)
             XCTAssertEqual(r.stdout, "")
-            XCTAssertTrue(r.stderr.contains("no goldens for tiny in \(golden) (looked for 0000.png, 0003.png, 0006.png, 0010.png)"), r.stderr)
+            XCTAssertTrue(r.stderr.contains("no goldens for tiny in \(golden) (looked for 0000.png, 0003.png, 0006.png, 0010.png and motion.csv)"), r.stderr)
             XCTAssertTrue(r.stderr.contains("flipbook compare tiny.yaml --golden \(golden) --record missing"), r.stderr)
         }
         XCTAssertEqual(files(in: "."), ["empty", "tiny.yaml"], "no goldens, panels or report written")
@@ -170,7 +171,7 @@ final class CompareCommandTests: XCTestCase {
         let r = try flipbook("compare", "tiny.yaml", "--golden", "g")
         XCTAssertEqual(r.status, 1)
         XCTAssertTrue(r.stdout.contains("missing  frame 3: no golden g/0003.png"), r.stdout)
-        XCTAssertTrue(r.stdout.contains("3 match, 1 missing"), r.stdout)
+        XCTAssertTrue(r.stdout.contains("4 match, 1 missing"), r.stdout)
         XCTAssertTrue(r.stderr.contains("1 golden is missing; record it with --record missing"), r.stderr)
     }
 
@@ -191,12 +192,12 @@ final class CompareCommandTests: XCTestCase {
         let r = try flipbook("compare", "tiny.yaml", "--golden", "g", "--junit", "reports/junit.xml")
         XCTAssertEqual(r.status, 1)
         let report = try JUnitSummary(data: XCTUnwrap(contents("reports/junit.xml")))
-        XCTAssertEqual(report.suites, [JUnitSummary.Suite(name: "tiny", tests: "4", failures: "2", errors: "0")])
-        XCTAssertEqual(report.testcases, ["frame 0", "frame 3", "frame 6", "frame 10"])
+        XCTAssertEqual(report.suites, [JUnitSummary.Suite(name: "tiny", tests: "5", failures: "2", errors: "0")])
+        XCTAssertEqual(report.testcases, ["frame 0", "frame 3", "frame 6", "frame 10", "motion"])
         XCTAssertEqual(report.failures.map(\.type), ["mismatch", "missing"])
         let mismatch = report.failures[0].message
         XCTAssertTrue(mismatch.contains("pixels differ by more than 2") && mismatch.contains("allowed 40"), mismatch)
-        XCTAssertTrue(mismatch.hasSuffix("expected | difference | actual: g-failures/0006.png"), mismatch)
+        XCTAssertTrue(mismatch.hasSuffix("expected | difference | actual: .flipbook/failures/tiny/0006.png"), mismatch)
         XCTAssertEqual(report.failures[1].message, "no golden g/0010.png")
         XCTAssertEqual(files(in: "reports"), ["junit.xml"], "written atomically: no temporary left")
 
@@ -204,7 +205,7 @@ final class CompareCommandTests: XCTestCase {
         let passing = try flipbook("compare", "tiny.yaml", "--golden", "g", "--record", "failed", "--junit", "reports/junit.xml")
         XCTAssertEqual(passing.status, 0, passing.stderr)
         let fixed = try JUnitSummary(data: XCTUnwrap(contents("reports/junit.xml")))
-        XCTAssertEqual(fixed.suites, [JUnitSummary.Suite(name: "tiny", tests: "4", failures: "0", errors: "0")])
+        XCTAssertEqual(fixed.suites, [JUnitSummary.Suite(name: "tiny", tests: "5", failures: "0", errors: "0")])
         XCTAssertEqual(fixed.failures.count, 0)
         XCTAssertEqual(fixed.systemOut.count, 1, "the recorded frame says so")
     }
@@ -225,14 +226,14 @@ final class CompareCommandTests: XCTestCase {
         try recordGoldens()
         try breakGoldenOfFrame6()
         let first = try flipbook("compare", "tiny.yaml", "--golden", "g", "--junit", "a.xml")
-        let firstPanel = contents("g-failures/0006.png")
+        let firstPanel = contents(".flipbook/failures/tiny/0006.png")
         let second = try flipbook("compare", "tiny.yaml", "--golden", "g", "--junit", "b.xml")
         XCTAssertEqual(first.status, 1)
         XCTAssertEqual(second.status, first.status)
         XCTAssertEqual(second.stdout, first.stdout)
         XCTAssertEqual(second.stderr, first.stderr)
         XCTAssertNotNil(firstPanel)
-        XCTAssertEqual(contents("g-failures/0006.png"), firstPanel)
+        XCTAssertEqual(contents(".flipbook/failures/tiny/0006.png"), firstPanel)
         XCTAssertEqual(contents("a.xml"), contents("b.xml"))
     }
 

@@ -40,7 +40,8 @@ public struct GoldenCheck: Sendable {
 
     /// Compares `actual` with frame `frame`'s golden, recording as `recordMode` says and
     /// writing a panel on a mismatch. Throws `ExportError.cannotCreateDirectory` or
-    /// `PNGError` only when a file cannot be written; a bad golden is an outcome.
+    /// `PNGError` only when a file cannot be written, `RenderError` when a pinned font for the
+    /// panel's captions is missing; a bad golden is an outcome.
     public func check(_ actual: PNGImage, frame: Int) throws -> GoldenResult {
         let path = goldenPath(frame: frame)
         let exists = OutputDirectory.isRegularFile(path)
@@ -48,7 +49,7 @@ public struct GoldenCheck: Sendable {
         if recordMode.records(goldenExists: exists) || (previous.failed && recordMode.recordsFailures) {
             try OutputDirectory.create(goldenDirectory)
             try PNGFile.write(actual, to: path, options: .smallFiles)
-            OutputFile.remove(panelPath(frame: frame))
+            removePanel(frame: frame)
             return GoldenResult(frame: frame, goldenPath: path, outcome: .recorded(previously: previous))
         }
         let outcome: GoldenResult.Outcome
@@ -56,17 +57,24 @@ public struct GoldenCheck: Sendable {
         case .absent: outcome = .missing
         case .unreadable(let reason): outcome = .unreadable(reason: reason)
         case .matched(let measure):
-            OutputFile.remove(panelPath(frame: frame))
+            removePanel(frame: frame)
             outcome = .matched(measure)
         case .mismatched(let measure):
             let panel = panelPath(frame: frame)
             if let difference {
                 try OutputDirectory.create(failureDirectory)
-                try PNGFile.write(difference.threePanel(), to: panel, options: .fast)
+                try PNGFile.write(difference.captionedPanel(), to: panel, options: .fast)
             }
             outcome = .mismatched(measure, panelPath: panel)
         }
         return GoldenResult(frame: frame, goldenPath: path, outcome: outcome)
+    }
+
+    /// Removes frame `frame`'s panel left from an earlier failure, and the failure directory
+    /// when that leaves it empty.
+    public func removePanel(frame: Int) {
+        OutputFile.remove(panelPath(frame: frame))
+        rmdir(failureDirectory)
     }
 
     /// The golden at `path` compared with `actual` (the golden exists), and the pixel

@@ -39,6 +39,11 @@ public struct Scene: Sendable {
     public var touches: [TouchStroke]
     /// Derived values modules add (the layout pass), ordered among the bindings.
     public var derivedPasses: [any DerivedPass] = []
+    /// What its golden test checks and how strictly.
+    public var golden = GoldenSettings()
+    /// The line (1-based) of the scene file where each element was written, when the scene was
+    /// read from a file: for messages that point at the file (CI annotations).
+    public var sourceLines: [SceneElement: Int] = [:]
 
     public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
                 duration: Double, views: [View], variables: [Variable] = [], actions: [Action] = [],
