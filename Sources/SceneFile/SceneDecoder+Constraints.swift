@@ -190,7 +190,7 @@ extension SceneDecoder {
         guard !layout.constraints.isEmpty, let base = layout.slotBase else { return }
         let declared = LayoutPass.slotDeclarations(for: layout.constraints)
         precondition(declared.indices.allSatisfy { scene.name(of: .slot(SlotID(base + $0))) == declared[$0].name }, "constraint slots were reserved here")
-        if let constraints = try? root.mapping(allowed: Self.rootKeys)["constraints"] {
+        if let constraints = (try? root.mapping(allowed: Self.rootKeys))?.entries.first(where: { $0.key == "constraints" })?.keyNode {
             sources[.derivedPass(scene.derivedPasses.count)] = constraints
         }
         do {

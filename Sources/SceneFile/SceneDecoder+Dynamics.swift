@@ -99,9 +99,10 @@ extension SceneDecoder {
             throw node.error(.invalidValue, "a dynamic item turns about its centre: '\(id)' needs anchorPoint [0.5, 0.5]")
         }
         // Its mass is density × area: a zero-area item would turn any force into an infinite
-        // acceleration and stop the render at its first step.
+        // acceleration and stop the render at its first step. (A view laid out by constraints
+        // has a placeholder frame; it cannot be an item anyway, which "two drivers" reports.)
         let size = views[view].bounds.size
-        if !(size.width > 0 && size.height > 0) {
+        if !(size.width > 0 && size.height > 0), !layout.constraints.contains(where: { $0.first == view }) {
             throw node.error(.invalidValue, "a dynamic item needs an area (its mass is density × area): '\(id)' is "
                              + "\(formatted(size.width))×\(formatted(size.height)) points; give its frame a positive width and height")
         }

@@ -172,7 +172,11 @@ struct SceneDecoder {
         scene.sourceLines = sources.mapValues(\.line)
         scene.sourceLines[.scene] = (fields.entries.first { $0.key == "name" }?.keyNode ?? root).line
         if let entry = fields.entries.first(where: { $0.key == "keyFrames" }) { scene.sourceLines[.keyFrame(0)] = entry.keyNode.line }
+        scene.sourceFile = file
         if errors.isEmpty { attachLayout(to: &scene, root: root) }
+        if let pass = sources.first(where: { if case .derivedPass = $0.key { return true } else { return false } }) {
+            scene.sourceLines[pass.key] = pass.value.line
+        }
         let partial = !errors.isEmpty
         do { try scene.validate() } catch let problems as SceneErrors {
             for problem in problems.errors where !partial || Self.standsAlone(problem) {

@@ -44,6 +44,14 @@ public struct Scene: Sendable {
     /// The line (1-based) of the scene file where each element was written, when the scene was
     /// read from a file: for messages that point at the file (CI annotations).
     public var sourceLines: [SceneElement: Int] = [:]
+    /// The scene file's name as messages show it, when the scene was read from a file.
+    public var sourceFile: String?
+
+    /// "FILE:LINE" of `element`, when the scene was read from a file that wrote it.
+    public func sourceLocation(of element: SceneElement) -> String? {
+        guard let sourceFile, let line = sourceLines[element] else { return nil }
+        return "\(sourceFile):\(line)"
+    }
 
     public init(name: String, size: Size, background: Color = .white, fps: Double = 60, scale: Double = 1,
                 duration: Double, views: [View], variables: [Variable] = [], actions: [Action] = [],

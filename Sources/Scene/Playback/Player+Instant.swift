@@ -30,7 +30,8 @@ extension Player {
                 let pass = scene.derivedPasses[index]
                 let values: [Double]
                 do { values = try pass.evaluate(state.store.presentation) } catch {
-                    throw SceneRuntimeError.system(name: pass.name, message: "\(error)", time: t, frame: nil)
+                    throw SceneRuntimeError.system(name: pass.name, message: "\(error)", time: t, frame: nil,
+                                                   location: scene.sourceLocation(of: .derivedPass(index)))
                 }
                 for (slot, value) in zip(pass.drivenSlots, values) { state.store.drive(slot, value) }
             case .binding(let index):

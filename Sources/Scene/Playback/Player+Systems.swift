@@ -8,7 +8,8 @@ extension Player {
         var context = SystemContext(model: state.store.lendToSystems(), drivers: graph.slotDrivers, system: index, nextToken: state.nextToken)
         defer { state.store.systemsReturn(context.takeModel()) }
         do { try body(&state.systems[index], &context) } catch {
-            throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil)
+            throw SceneRuntimeError.system(name: state.systems[index].name, message: "\(error)", time: t, frame: nil,
+                                           location: scene.sourceLocation(of: .system(index)))
         }
         state.nextToken = context.nextToken
         state.queue.cancel(context.cancelled)

@@ -9,15 +9,16 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
     /// Events kept arriving at one instant without time advancing (actions completing into
     /// each other with no animation), past `Player.maximumEventsPerInstant`.
     case eventLoop(actions: [String], time: Double, frame: Int?)
-    /// A system (scroll physics, dynamics, ...) failed.
-    case system(name: String, message: String, time: Double, frame: Int?)
+    /// A system (scroll physics, dynamics, ...) or a derived pass (the layout) failed;
+    /// `location` is "FILE:LINE" of where the scene file declares it, when known.
+    case system(name: String, message: String, time: Double, frame: Int?, location: String? = nil)
 
     /// The same error, saying which frame was being produced.
     public func at(frame: Int) -> SceneRuntimeError {
         switch self {
         case .nonFinite(let e, let v, let t, _): return .nonFinite(expression: e, value: v, time: t, frame: frame)
         case .eventLoop(let a, let t, _): return .eventLoop(actions: a, time: t, frame: frame)
-        case .system(let n, let m, let t, _): return .system(name: n, message: m, time: t, frame: frame)
+        case .system(let n, let m, let t, _, let l): return .system(name: n, message: m, time: t, frame: frame, location: l)
         }
     }
 
@@ -35,8 +36,8 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
             let who = actions.isEmpty ? "scheduled events" : "actions \(actions.joined(separator: " -> "))"
             return "\(who) keep running at \(Self.when(time, frame)) without time advancing "
                 + "(a completion loop with no animation); give one of them an animation or an 'if:' that ends the loop"
-        case .system(let name, let message, let time, let frame):
-            return "\(name) at \(Self.when(time, frame)): \(message)"
+        case .system(let name, let message, let time, let frame, let location):
+            return (location.map { "\($0): " } ?? "") + "\(name) at \(Self.when(time, frame)): \(message)"
         }
     }
 }
