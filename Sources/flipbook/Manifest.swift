@@ -2,6 +2,7 @@ import Foundation
 import Motion
 import Render
 import Scene
+import SceneFile
 
 /// What `render` writes beside the frames, before the first one: the options that decide their
 /// bytes and the frames it claims. A render without `--shard` (or with one shard) writes
@@ -96,6 +97,15 @@ struct Manifest: Codable, Equatable {
         let limit = Scene.maximumFrameCount
         guard lastFrame < limit, range.last < limit else {
             throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "it claims frames past \(limit - 1) (a scene has at most \(limit) frames)"))
+        }
+        // A size no render can have (no pixels, or past a frame's limits) is not a manifest
+        // flipbook wrote either; verify would otherwise expect frames of that size.
+        guard fps.isFinite, fps > 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "its fps \(fps) is not a positive number"))
+        }
+        guard width.isFinite, height.isFinite, scale.isFinite, scale > 0,
+              SceneDocument.checkFrameSize(Size(width: width, height: height), scale: scale).problem == nil else {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "its size \(width)×\(height) points at scale \(scale) is not one a frame can have"))
         }
     }
 

@@ -123,6 +123,15 @@ final class VerifyCommandTests: RenderDirectoryTestCase {
             XCTAssertLessThan(Date().timeIntervalSince(started), 10)
             XCTAssertTrue(lines[0].hasPrefix("manifest .flipbook.json is not a flipbook manifest") && lines[0].contains(reason), lines[0])
         }
+        // Nor a size no frame can have (issue 22).
+        let sized = written.replacingOccurrences(of: "FIRST", with: "0").replacingOccurrences(of: "LAST", with: "3")
+        for (from, to, reason) in [("\"width\":40", "\"width\":1e9", "is not one a frame can have"),
+                                   ("\"scale\":1", "\"scale\":0", "is not one a frame can have"),
+                                   ("\"fps\":10", "\"fps\":-1", "its fps -1.0 is not a positive number")] {
+            try sized.replacingOccurrences(of: from, with: to).write(toFile: path("out/.flipbook.json"), atomically: true, encoding: .utf8)
+            let lines = try problems("out")
+            XCTAssertTrue(lines[0].hasPrefix("manifest .flipbook.json is not a flipbook manifest") && lines[0].contains(reason), lines[0])
+        }
         let none = try flipbook("verify", "nowhere")
         XCTAssertEqual(none.status, 66)
         XCTAssertTrue(none.stderr.contains("no such directory: nowhere"), none.stderr)
