@@ -16,10 +16,13 @@ let package = Package(
         .library(name: "Dynamics", targets: ["Dynamics"]),
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
+        .library(name: "Studio", targets: ["Studio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The studio's HTTP and WebSocket server (docs/studio.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // The animation core: values only, never draws.
@@ -54,8 +57,12 @@ let package = Package(
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Drawing"]),
 
+        // The live preview in the browser: the server, the page, the file watcher.
+        .target(name: "Studio", dependencies: ["Motion", "Drawing", "Scene", "SceneFile", "Render",
+                                               .product(name: "FlyingFox", package: "FlyingFox")]),
+
         .executableTarget(name: "flipbook", dependencies: [
-            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts",
+            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts", "Studio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -70,6 +77,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "Render", "SceneFile", "Scene", "Motion"]),
     ],
     swiftLanguageModes: [.v5]
 )
