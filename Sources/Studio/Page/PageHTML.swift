@@ -47,7 +47,7 @@ enum PageHTML {
     </div>
     <div class="row">selected: <code id="selected">none</code></div>
     <details open><summary>View tree</summary><ul id="tree"></ul></details>
-    <details open><summary>Presentation values at this frame</summary><table id="values"></table></details>
+    <details open><summary>Presentation values at this frame</summary><div id="values-box"><table id="values"></table></div></details>
     <details open><summary>Plot</summary>
       <div class="row"><input id="plot-property" list="properties" placeholder="ID.path, e.g. sheet.frame.y" size="28">
         <button id="plot-button">plot</button></div>

@@ -9,7 +9,7 @@ header .status.bad { color: #ff453a; }
 main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #left { flex: none; }
 #right { flex: 1; min-width: 320px; max-width: 480px; }
-#stage-wrap { overflow: auto; max-height: 80vh; }
+#stage-wrap { overflow: auto; max-height: calc(100vh - 300px); min-height: 200px; }
 #stage { position: relative; display: inline-block; background: #e5e5ea; line-height: 0; }
 #frame { display: block; image-rendering: pixelated; cursor: crosshair; }
 #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
@@ -21,6 +21,7 @@ main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #tree { list-style: none; padding-left: 0; max-height: 220px; overflow: auto; margin: 4px 0; }
 #tree li { cursor: pointer; padding: 1px 4px; font-family: ui-monospace, monospace; }
 #tree li.selected { background: #0a84ff; color: #fff; }
+#values-box { max-height: 200px; overflow: auto; }
 #values { font-family: ui-monospace, monospace; font-size: 12px; }
 #values td { padding: 0 8px 0 0; }
 #values td.path { cursor: pointer; color: #0a64c8; }
