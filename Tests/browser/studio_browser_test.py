@@ -238,12 +238,56 @@ def check_html_export(driver, ctx):
     subprocess.run([ctx["binary"], "render", ctx["scene"], "--format", "html", "--scale", "1", "-o", page, "--quiet"], check=True)
     driver.get("file://" + page)   # no server: everything is inside the file
     wait_for(driver, "return window.player && window.player.ready", "the exported player ready")
-    driver.execute_script("window.player.seek(40)")
-    wait_for(driver, "return window.player.shownFrame === 40", "frame 40 shown")
+    driver.execute_script("window.player.seek(17)")
+    wait_for(driver, "return window.player.shownFrame === 17", "frame 17 shown")
+    # Seeking to the centre of frame 17's interval shows frame 17: the picture is nearer render's
+    # frame 17 than its neighbours (the sheet moves about 30 points a frame then).
+    from selenium.webdriver.common.by import By
+    picture = read_png(driver.find_element(By.ID, "media").screenshot_as_png)
+    distances = {}
+    for frame in (16, 17, 18):
+        width, height, rows = render_png(ctx["binary"], ctx["scene"], frame, ctx["tmp"])
+        distances[frame] = mean_difference(rows, picture[2])
+    if min(distances, key=distances.get) != 17:
+        raise AssertionError(f"after seeking to frame 17 the video is nearest frame {min(distances, key=distances.get)}: {distances}")
     driver.execute_script("window.player.play()")
-    wait_for(driver, "return window.player.shownFrame > 45", "the export playing")
+    wait_for(driver, "return window.player.shownFrame > 25", "the export playing")
     driver.execute_script("window.player.pause()")
-    return f"{os.path.getsize(page)} bytes; seeks and plays from file:// with no server"
+    first = open(page, "rb").read()
+    subprocess.run([ctx["binary"], "render", ctx["scene"], "--format", "html", "--scale", "1", "-o", page, "--quiet"], check=True)
+    if open(page, "rb").read() != first:
+        raise AssertionError("two exports of the same scene differ")
+    gif = os.path.join(ctx["tmp"], "same.gif")
+    subprocess.run([ctx["binary"], "render", ctx["scene"], "--scale", "1", "-o", gif, "--quiet"], check=True)
+    ratio = len(first) / os.path.getsize(gif)
+    if ratio > 1.5:
+        raise AssertionError(f"the page is {ratio:.2f}× the GIF of the same frames (at most 1.5×)")
+    nearest = ", ".join(f"{k}: {v:.2f}" for k, v in distances.items())
+    return (f"{len(first)} bytes ({ratio:.2f}× the GIF), the same bytes twice; frame 17 seeks to its own frame "
+            f"(mean difference to render's {nearest}); plays from file:// with no server")
+
+
+def check_lossless_export(driver, ctx):
+    page = os.path.join(ctx["tmp"], "lossless.html")
+    subprocess.run([ctx["binary"], "render", ctx["scene"], "--format", "html", "--lossless", "--frames", "30-50",
+                    "--scale", "1", "-o", page, "--quiet"], check=True)
+    driver.get("file://" + page)
+    wait_for(driver, "return window.player && window.player.ready", "the lossless player ready")
+    driver.execute_script("window.player.seek(44)")
+    wait_for(driver, "return window.player.shownFrame === 44", "frame 44 shown")
+    from selenium.webdriver.common.by import By
+    actual = read_png(driver.find_element(By.ID, "media").screenshot_as_png)
+    compare(render_png(ctx["binary"], ctx["scene"], 44, ctx["tmp"]), actual, 0, "lossless frame 44")
+    return f"frames 30-50, {os.path.getsize(page)} bytes; frame 44 identical to render's"
+
+
+def mean_difference(rows_a, rows_b):
+    total, count = 0, 0
+    for a, b in zip(rows_a, rows_b):
+        for i in range(0, min(len(a), len(b)), 4):
+            total += abs(a[i] - b[i]) + abs(a[i + 1] - b[i + 1]) + abs(a[i + 2] - b[i + 2])
+            count += 3
+    return total / max(count, 1)
 
 
 def main():
@@ -283,6 +327,7 @@ def main():
         failures += run("check_ctrl_c_exits_130", lambda: "stopped with exit 130")
         failures += run("check_transparent_scene", lambda: check_transparent_scene(driver, ctx))
         failures += run("check_html_export", lambda: check_html_export(driver, ctx))
+        failures += run("check_lossless_export", lambda: check_lossless_export(driver, ctx))
     finally:
         if studio.process.poll() is None:
             studio.process.kill()
