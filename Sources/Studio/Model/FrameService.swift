@@ -87,8 +87,15 @@ public final class FrameService: @unchecked Sendable {
 
     /// Frame `index` of `version` as a PNG at the service's scale; a newer request supersedes it.
     public func frame(_ index: Int, version: Int) async -> FrameAnswer {
-        let ticket = lock.withLock { newestTicket += 1; return newestTicket }
-        return await withCheckedContinuation { continuation in
+        await frame(index, version: version, ticket: takeTicket())
+    }
+
+    /// A place in line for a frame request: taking one makes every earlier ticket stale.
+    func takeTicket() -> Int { lock.withLock { newestTicket += 1; return newestTicket } }
+
+    /// Frame `index` for the request holding `ticket` (`.superseded` once a newer ticket exists).
+    func frame(_ index: Int, version: Int, ticket: Int) async -> FrameAnswer {
+        await withCheckedContinuation { continuation in
             queue.async { continuation.resume(returning: self.renderOnQueue(index, version: version, ticket: ticket)) }
         }
     }
