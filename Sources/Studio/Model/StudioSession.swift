@@ -73,6 +73,16 @@ public actor StudioSession {
         /// Loads so far.
         public var attempt: Int
         public var problems: [LocatedProblem]
+
+        private enum CodingKeys: String, CodingKey { case version, attempt, problems }
+
+        /// `version` is written as null when there is no good version yet (not left out).
+        public func encode(to encoder: Encoder) throws {
+            var container = encoder.container(keyedBy: CodingKeys.self)
+            try container.encode(version, forKey: .version)
+            try container.encode(attempt, forKey: .attempt)
+            try container.encode(problems, forKey: .problems)
+        }
     }
 
     /// A stream of status messages, starting with the current one.
