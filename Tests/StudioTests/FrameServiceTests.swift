@@ -7,9 +7,9 @@ final class FrameServiceTests: XCTestCase {
     override func setUpWithError() throws { fixtures = try StudioFixtures() }
     override func tearDownWithError() throws { fixtures.remove() }
 
-    private func service() async throws -> FrameService {
+    private func service(cacheBudget: Int = FrameService.defaultCacheBudget) async throws -> FrameService {
         let loaded = try StudioScene.load(path: fixtures.write(StudioFixtures.scene), version: 1, measuring: nil)
-        let service = FrameService(scale: 1)
+        let service = FrameService(scale: 1, cacheBudget: cacheBudget)
         try await service.install(loaded)
         return service
     }
@@ -24,7 +24,12 @@ final class FrameServiceTests: XCTestCase {
     }
 
     func testFramesInAnyOrderAreTheSame() async throws {
-        let service = try await service()
+        for budget in [0, FrameService.defaultCacheBudget] {   // drawn again going back, and from the cache
+            try await framesInAnyOrderAreTheSame(try await service(cacheBudget: budget))
+        }
+    }
+
+    private func framesInAnyOrderAreTheSame(_ service: FrameService) async throws {
         var forward: [[UInt8]] = []
         for n in 0..<11 { if case .png(let b) = await service.frame(n, version: 1) { forward.append(b) } }
         for n in (0..<11).reversed() {

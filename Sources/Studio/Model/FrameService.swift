@@ -42,10 +42,19 @@ public final class FrameService: @unchecked Sendable {
         let renderer: CairoRenderer
         let encoder: RenderedFrameEncoder
         var traces: [String: [Double]] = [:]
+        var cache: FrameCache
     }
 
+    /// Bytes of encoded frames kept per version by default (`FrameCache`).
+    public static let defaultCacheBudget = 48 << 20
+    /// Bytes of encoded frames kept per version.
+    public let cacheBudget: Int
+
     /// `scale`: pixels per point, or nil for each scene's own canvas scale.
-    public init(scale: Double?) { self.scale = scale }
+    public init(scale: Double?, cacheBudget: Int = FrameService.defaultCacheBudget) {
+        self.scale = scale
+        self.cacheBudget = cacheBudget
+    }
 
     /// Makes `loaded` the version frames come from: builds its Players and surface and plays it
     /// once to log its timeline. Throws (a Cairo surface that cannot be made, a failure while
@@ -72,7 +81,7 @@ public final class FrameService: @unchecked Sendable {
             let summary = SceneSummary(loaded, scale: scale, pixelWidth: renderer.pixelWidth, pixelHeight: renderer.pixelHeight,
                                        timeline: logger.eventLog)
             current = Loaded(scene: loaded, framePlayer: try Player(scene: scene), inspectPlayer: try Player(scene: scene),
-                             renderer: renderer, encoder: try RenderedFrameEncoder())
+                             renderer: renderer, encoder: try RenderedFrameEncoder(), cache: FrameCache(budget: cacheBudget))
             return .success(summary)
         } catch {
             return .failure(StudioScene.Problems(list: [.problem(file: loaded.path, error)]))
@@ -113,6 +122,7 @@ public final class FrameService: @unchecked Sendable {
         let index = min(max(index, 0), max(loaded.scene.frameCount - 1, 0))
         let target = Double(index) / scene.fps
         defer { current = loaded }
+        if let file = loaded.cache.file(index) { return .png(file) }
         do {
             // Forward in strides, so a request overtaken on the way stops early. (Backward, the
             // Player restores a checkpoint first, which cannot be interrupted.)
@@ -125,7 +135,9 @@ public final class FrameService: @unchecked Sendable {
             let frame = try loaded.framePlayer.frame(at: index, fps: scene.fps)
             guard isNewest(ticket) else { return .superseded }
             loaded.renderer.render(frame)
-            return .png(try loaded.encoder.encode(loaded.renderer))
+            let file = try loaded.encoder.encode(loaded.renderer)
+            loaded.cache.store(file, frame: index)
+            return .png(file)
         } catch {
             // A Player that failed is not used again: start afresh for the next request.
             if let fresh = try? Player(scene: scene) { loaded.framePlayer = fresh }
