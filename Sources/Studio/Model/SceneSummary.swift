@@ -1,3 +1,4 @@
+import Foundation
 import Motion
 import Scene
 
@@ -116,7 +117,7 @@ public struct SceneSummary: Codable, Sendable {
         case .actionCompleted(let completion, let finished):
             return Mark(time: entry.time, lane: "completion", label: "completed → \(completion)\(finished ? "" : " (interrupted)")")
         case .system(let name, let message):
-            return Mark(time: entry.time, lane: lane(system: name, message: message), label: "\(name): \(message)")
+            return Mark(time: entry.time, lane: lane(system: name, message: message), label: "\(name): \(unqualified(message))")
         }
     }
 
@@ -128,6 +129,12 @@ public struct SceneSummary: Codable, Sendable {
         if name.hasPrefix("animator") { return "animator" }
         if name.hasPrefix("pan recognizer") { return "gesture" }
         return "system"
+    }
+
+    /// A system's event as it describes itself, without module prefixes on type names
+    /// (`contact(ContactReport(…, point: Point(…)))`, not `Dynamics.ContactReport`, `Motion.Point`).
+    static func unqualified(_ text: String) -> String {
+        text.replacingOccurrences(of: #"\b(?:[A-Z][A-Za-z0-9_]*\.)+(?=[A-Z])"#, with: "", options: .regularExpression)
     }
 
     private static func keyFrameMarks(_ scene: Scene) -> [Mark] {
