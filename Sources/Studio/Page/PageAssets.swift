@@ -4,7 +4,7 @@ public enum PageAssets {
     public static var html: String { PageHTML.text }
     public static var style: String { PageStyle.text }
     public static var script: String { PageScript.text }
-    /// The colour behind the frame (a transparent scene shows it), as CSS and as RGB bytes.
+    /// The colour behind the frame (a transparent scene shows it; the browser tests composite
+    /// over it).
     public static let stageBackground = "#e5e5ea"
-    public static let stageBackgroundRGB: (UInt8, UInt8, UInt8) = (0xe5, 0xe5, 0xea)
 }

@@ -1,6 +1,6 @@
 /// The page's CSS. The frame is shown at its pixel size, never scaled.
 enum PageStyle {
-    static let text = #"""
+    static var text: String { #"""
 * { box-sizing: border-box; }
 body { margin: 0; font: 13px/1.4 system-ui, sans-serif; background: #f5f5f7; color: #1c1c1e; }
 header { padding: 8px 12px; background: #1c1c1e; color: #fff; }
@@ -10,7 +10,7 @@ main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #left { flex: none; }
 #right { flex: 1; min-width: 320px; max-width: 480px; }
 #stage-wrap { overflow: auto; max-height: calc(100vh - 300px); min-height: 200px; }
-#stage { position: relative; display: inline-block; background: #e5e5ea; line-height: 0; }
+#stage { position: relative; display: inline-block; background: \#(PageAssets.stageBackground); line-height: 0; }
 #frame { display: block; image-rendering: pixelated; cursor: crosshair; }
 #overlay { position: absolute; left: 0; top: 0; pointer-events: none; }
 #problems { position: absolute; left: 0; right: 0; top: 0; padding: 10px; background: rgba(40, 0, 0, 0.85);
@@ -32,5 +32,5 @@ main { display: flex; gap: 12px; padding: 12px; align-items: flex-start; }
 #goldens li.mismatched, #goldens li.unreadable { color: #d70015; }
 #goldens li.missing { color: #8e8e93; }
 #golden-panel { max-width: 100%; border: 1px solid #d1d1d6; }
-"""#
+"""# }
 }
