@@ -38,6 +38,13 @@ struct StudioCommand: ParsableCommand {
         if !(0...65535).contains(port) { throw ValidationError("--port must be between 0 and 65535, got \(port)") }
     }
 
+    /// Bytes of drawn frames the server keeps per version: FLIPBOOK_STUDIO_CACHE_BYTES when set
+    /// (0 turns the cache off, for scripts/bench to measure drawing alone), else 48 MiB.
+    static var cacheBudget: Int {
+        ProcessInfo.processInfo.environment["FLIPBOOK_STUDIO_CACHE_BYTES"].flatMap { Int($0) }.map { max(0, $0) }
+            ?? FrameService.defaultCacheBudget
+    }
+
     /// Exit status for a port in use (sysexits EX_TEMPFAIL: try again later, or another port).
     static let portBusyStatus: Int32 = 75
 
@@ -55,7 +62,8 @@ struct StudioCommand: ParsableCommand {
                 let name = (scene as NSString).lastPathComponent.replacingOccurrences(of: ".yaml", with: "").replacingOccurrences(of: ".yml", with: "")
                 let goldens = golden ?? "golden/\(name)"
                 let session = StudioSession(path: scene, scale: scale ?? 1,
-                                            goldens: RenderGoldenSource(goldenDirectory: goldens, panelDirectory: panels))
+                                            goldens: RenderGoldenSource(goldenDirectory: goldens, panelDirectory: panels),
+                                            cacheBudget: Self.cacheBudget)
                 let server = try await StudioServer.start(session: session, host: host, port: port)
                 let watcher = try FileWatcher { Task { await session.reload() } }
                 await session.setFileHandler { watcher.watch($0) }

@@ -46,9 +46,10 @@ def start_browser():
 class Studio:
     """A `flipbook studio` process on a free port."""
 
-    def __init__(self, binary, scene, *extra):
+    def __init__(self, binary, scene, *extra, env=None):
         self.process = subprocess.Popen([binary, "studio", scene, "--port", "0", *extra],
-                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+                                        stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                                        env=None if env is None else {**os.environ, **env})
         line = self.process.stdout.readline().strip()
         if not re.fullmatch(r"http://127\.0\.0\.1:\d+/", line):
             self.process.kill()

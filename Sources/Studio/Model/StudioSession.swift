@@ -25,10 +25,11 @@ public actor StudioSession {
     private var reloading = false
     private var reloadAgain = false
 
-    public init(path: String, scale: Double?, goldens: (any GoldenSource)? = nil) {
+    /// `cacheBudget`: bytes of drawn frames kept per version (`FrameCache`; 0 keeps none).
+    public init(path: String, scale: Double?, goldens: (any GoldenSource)? = nil, cacheBudget: Int = FrameService.defaultCacheBudget) {
         self.path = path
         self.goldens = goldens
-        frames = FrameService(scale: scale)
+        frames = FrameService(scale: scale, cacheBudget: cacheBudget)
     }
 
     public func setFileHandler(_ handler: @escaping @Sendable ([String]) -> Void) { onFiles = handler }
