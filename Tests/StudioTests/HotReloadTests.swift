@@ -69,10 +69,37 @@ final class HotReloadTests: XCTestCase {
         let files = await session.good?.files ?? []
         XCTAssertTrue(files.contains(FileSafety.resolved(image)!), "\(files)")
         let before = await session.good?.version ?? 0
+        guard case .png(let redFile) = await session.frames.frame(10, version: before) else { return XCTFail("no frame") }
         try writeDot(to: image + ".new", red: 0)
         rename(image + ".new", image)
         await eventually("the image's change") { await (session.good?.version ?? 0) > before }
+        // The renderer kept from the last version draws the new image, not the old one.
+        let after = await session.good!.version
+        guard case .png(let blackFile) = await session.frames.frame(10, version: after) else { return XCTFail("no frame") }
+        XCTAssertEqual(try pixel(redFile, x: 21, y: 11).r, 255)
+        XCTAssertEqual(try pixel(blackFile, x: 21, y: 11).r, 0)
     }
+
+    func testANewCanvasSizeGetsFramesOfThatSize() async throws {
+        let path = fixtures.write(StudioFixtures.scene)
+        let session = StudioSession(path: path, scale: 2)
+        await session.reload()
+        guard case .png(let small) = await session.frames.frame(0, version: 1) else { return XCTFail("no frame") }
+        fixtures.write(StudioFixtures.scene.replacingOccurrences(of: "size: [40, 30]", with: "size: [50, 30]"))
+        await session.reload()
+        guard case .png(let wide) = await session.frames.frame(0, version: 2) else { return XCTFail("no frame") }
+        XCTAssertEqual(try image(small).width, 80)
+        XCTAssertEqual(try image(wide).width, 100)
+        XCTAssertEqual(session.frames.summary?.pixelWidth, 100)
+    }
+
+    private func image(_ file: [UInt8]) throws -> PNGImage {
+        let path = fixtures.folder + "/decoded-\(UUID().uuidString).png"
+        _ = FileManager.default.createFile(atPath: path, contents: Data(file))
+        return try PNGImage(contentsOfFile: path)
+    }
+
+    private func pixel(_ file: [UInt8], x: Int, y: Int) throws -> RGBA8 { try image(file)[x: x, y: y] }
 
     private func writeDot(to path: String, red: UInt8) throws {
         try PNGFile.write(PNGImage(width: 2, height: 2, hasAlpha: false, rgba: [UInt8](repeating: 0, count: 16).enumerated().map { $0.offset % 4 == 0 ? red : 255 }),

@@ -74,14 +74,24 @@ public final class FrameService: @unchecked Sendable {
         let scene = loaded.scene
         let scale = self.scale ?? scene.scale
         do {
-            let renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, images: loaded.images)
+            // Everything that can fail first, so a failure leaves the current version as it was.
             var logger = try Player(scene: scene)
             logger.recordsEvents = true
             try logger.advance(to: scene.duration)
+            let framePlayer = try Player(scene: scene), inspectPlayer = try Player(scene: scene)
+            // One renderer for every version of the same canvas (its fonts are made once: a
+            // font configuration per save would grow the font caches), given the new images.
+            let renderer: CairoRenderer
+            if let previous = current?.renderer, previous.scale == scale, previous.canvasSize == scene.size {
+                previous.images = loaded.images
+                renderer = previous
+            } else {
+                renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, images: loaded.images)
+            }
             let summary = SceneSummary(loaded, scale: scale, pixelWidth: renderer.pixelWidth, pixelHeight: renderer.pixelHeight,
                                        timeline: logger.eventLog)
-            current = Loaded(scene: loaded, framePlayer: try Player(scene: scene), inspectPlayer: try Player(scene: scene),
-                             renderer: renderer, encoder: try RenderedFrameEncoder(), cache: FrameCache(budget: cacheBudget))
+            current = Loaded(scene: loaded, framePlayer: framePlayer, inspectPlayer: inspectPlayer,
+                             renderer: renderer, encoder: try current?.encoder ?? RenderedFrameEncoder(), cache: FrameCache(budget: cacheBudget))
             return .success(summary)
         } catch {
             return .failure(StudioScene.Problems(list: [.problem(file: loaded.path, error)]))

@@ -24,6 +24,9 @@ public actor StudioSession {
     /// loads never overlap and the last one always reads the latest save.
     private var reloading = false
     private var reloadAgain = false
+    /// Measures labels for Auto Layout while loading; one for the session, since each holds a
+    /// font configuration whose caches would otherwise be made again on every save.
+    private let measuring = try? PangoLabelMeasurer()
 
     /// `cacheBudget`: bytes of drawn frames kept per version (`FrameCache`; 0 keeps none).
     public init(path: String, scale: Double?, goldens: (any GoldenSource)? = nil, cacheBudget: Int = FrameService.defaultCacheBudget) {
@@ -50,7 +53,7 @@ public actor StudioSession {
         attempts += 1
         let version = attempts
         do {
-            let loaded = try StudioScene.load(path: path, version: version, measuring: try? PangoLabelMeasurer())
+            let loaded = try StudioScene.load(path: path, version: version, measuring: measuring)
             try await frames.install(loaded)
             good = loaded
             problems = []
