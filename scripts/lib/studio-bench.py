@@ -61,8 +61,12 @@ def scrub_case(driver, studio, frames, name, target=True):
         seek_by_input(driver, frame)
     latencies = [seek_by_input(driver, random.randrange(frames)) for _ in range(SEEKS)]
     result = p95(latencies)
+    phases = driver.execute_script(f"return window.studio.phases.slice(-{SEEKS})")
+    split = ", ".join(f"{key} median {sorted(p[key] for p in phases)[SEEKS // 2]:.1f} p95 {p95([p[key] for p in phases]):.1f}"
+                      for key in ("fetch", "decode", "paint"))
     print(f"{name}: {SEEKS} random seeks, median {sorted(latencies)[SEEKS // 2]:.1f} ms, p95 {result:.1f} ms, "
-          f"max {max(latencies):.1f} ms" + (f" (target p95 <= {SCRUB_TARGET_MS:.0f} ms)" if target else " (reported)"), flush=True)
+          f"max {max(latencies):.1f} ms" + (f" (target p95 <= {SCRUB_TARGET_MS:.0f} ms)" if target else " (reported)")
+          + f"; phases (ms): {split}; load average {os.getloadavg()[0]:.1f}", flush=True)
     return result
 
 

@@ -9,7 +9,7 @@ const $ = (id) => document.getElementById(id);
 const S = {
   summary: null, version: null, frame: 0, shownFrame: -1, shownVersion: null,
   playing: false, playStart: 0, playOrigin: 0, inflight: null, wanted: null,
-  selected: null, plot: null, problems: [], latencies: [], lastShownAt: 0, seekStart: null,
+  selected: null, plot: null, problems: [], latencies: [], phases: [], lastShownAt: 0, seekStart: null,
 };
 window.studio = S;
 
@@ -30,10 +30,12 @@ async function requestFrame(n) {
     if (response.status === 409) { await loadSummary(); return; }
     if (!response.ok) { setStatus(await response.text(), true); return; }
     const blob = await response.blob();
+    const fetched = performance.now();
     const url = URL.createObjectURL(blob);
     const img = new Image();
     img.src = url;
     await img.decode();
+    const decoded = performance.now();
     if (S.inflight !== controller) { URL.revokeObjectURL(url); return; }
     const old = $('frame');
     img.id = 'frame'; img.alt = old.alt;
@@ -45,7 +47,11 @@ async function requestFrame(n) {
     const started = S.seekStart;
     requestAnimationFrame(() => {
       const now = performance.now();
-      if (started !== null) { S.latencies.push(now - started); S.seekStart = null; }
+      if (started !== null) {
+        S.latencies.push(now - started);
+        S.phases.push({ fetch: fetched - started, decode: decoded - fetched, paint: now - decoded });
+        S.seekStart = null;
+      }
       S.lastShownAt = performance.timeOrigin + now;
       document.body.dataset.shownFrame = String(n);
       document.body.dataset.shownVersion = String(version);
