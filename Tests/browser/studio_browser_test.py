@@ -131,6 +131,8 @@ def check_loads_and_plays(driver, studio, ctx):
     driver.find_element("id", "play").click()   # pause
     if len(seen) < 5:
         raise AssertionError(f"playing showed only frames {sorted(seen)}")
+    if any(int(frame) < 0 for frame in seen):
+        raise AssertionError(f"playing showed a negative frame: {sorted(seen, key=int)}")
     return f"played through frames {sorted(seen, key=int)[:6]}…"
 
 

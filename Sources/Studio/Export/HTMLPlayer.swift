@@ -127,7 +127,7 @@ if (CONFIG.kind === 'video') {
 let timer = null, origin = 0, start = 0;
 function tick(now) {
   if (!P.playing) return;
-  let k = origin + Math.floor((now - start) / 1000 * CONFIG.fps);
+  let k = origin + Math.floor(Math.max(now - start, 0) / 1000 * CONFIG.fps);
   if (k > last) {
     if (document.getElementById('loop').checked) { origin = 0; start = now; k = 0; } else { show(last); pause(); return; }
   }

@@ -92,7 +92,8 @@ function pause() { S.playing = false; $('play').textContent = '▶'; }
 function tick(now) {
   if (!S.playing) return;
   const speed = Number($('speed').value);
-  let n = S.playOrigin + Math.floor((now - S.playStart) / 1000 * speed * fps());
+  // requestAnimationFrame's time can be a little before play() was called: never step back.
+  let n = S.playOrigin + Math.floor(Math.max(now - S.playStart, 0) / 1000 * speed * fps());
   if (n > lastFrame()) {
     if ($('loop').checked) { S.playStart = now; S.playOrigin = 0; n = 0; }
     else { n = lastFrame(); pause(); }
