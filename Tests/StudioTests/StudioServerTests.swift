@@ -62,6 +62,12 @@ final class StudioServerTests: XCTestCase {
         XCTAssertEqual(try RawHTTP.get(port: port, "/", host: "localhost:\(port)").status, 200)
     }
 
+    func testTheListeningSocketHasNoDelay() throws {
+        // Set when the server started; setting it again finds exactly the one listening socket.
+        XCTAssertEqual(NoDelay.setOnListeningSockets(port: port), 1)
+        XCTAssertEqual(NoDelay.setOnListeningSockets(port: 1), 0)
+    }
+
     func testOnlyGET() throws {
         XCTAssertEqual(try RawHTTP.get(port: port, "/", method: "POST").status, 405)
     }

@@ -52,6 +52,7 @@ public final class StudioServer: Sendable {
             task.cancel()
             throw .cannotBind(host: host, port: port, reason: "the server did not start listening within 10 s")
         }
+        NoDelay.setOnListeningSockets(port: actualPort)
         let requestGuard = RequestGuard(host: host, port: actualPort)
         routes.setGuard(requestGuard)
         return StudioServer(session: session, requestGuard: requestGuard, server: server, task: task)
