@@ -17,10 +17,13 @@ let package = Package(
         .library(name: "Render", targets: ["Render"]),
         .library(name: "Charts", targets: ["Charts"]),
         .library(name: "FlipbookTesting", targets: ["FlipbookTesting"]),
+        .library(name: "Studio", targets: ["Studio"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.2.2"),
+        // The studio's HTTP and WebSocket server (docs/studio.md says why this one).
+        .package(url: "https://github.com/swhitty/FlyingFox", exact: "0.27.1"),
     ],
     targets: [
         // The animation core: values only, never draws.
@@ -58,9 +61,12 @@ let package = Package(
         // Golden tests for XCTest and Swift Testing: assertGoldens(scene:goldenRoot:record:),
         // the engine behind `flipbook compare` (brings Render: Cairo, Pango, the pinned fonts).
         .target(name: "FlipbookTesting", dependencies: ["Render", "Scene", "SceneFile"]),
+        // The live preview in the browser: the server, the page, the file watcher.
+        .target(name: "Studio", dependencies: ["Motion", "Drawing", "Scene", "SceneFile", "Render",
+                                               .product(name: "FlyingFox", package: "FlyingFox")]),
 
         .executableTarget(name: "flipbook", dependencies: [
-            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts",
+            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts", "Studio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
 
@@ -75,6 +81,7 @@ let package = Package(
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion", "FlipbookTesting"]),
         .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),
+        .testTarget(name: "StudioTests", dependencies: ["Studio", "Render", "SceneFile", "Scene", "Motion"]),
     ],
     swiftLanguageModes: [.v5]
 )

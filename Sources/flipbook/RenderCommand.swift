@@ -21,7 +21,7 @@ struct RenderCommand: ParsableCommand {
     @Option(name: [.short, .customLong("output")], help: "Output directory for png, svg and pdf frames (default: out/<scene name>); the file for apng, gif, mp4 and webm (default: out/<scene name>.<ext>).")
     var output: String?
 
-    @Option(name: .customLong("format"), help: "png, apng, gif, mp4, webm, svg or pdf (default: from -o's extension when it is .apng, .gif, .mp4 or .webm, else png).")
+    @Option(name: .customLong("format"), help: "png, apng, gif, mp4, webm, svg, pdf or html (default: from -o's extension when it is .apng, .gif, .mp4, .webm or .html, else png). html: one self-contained page that plays the frames (docs/studio.md).")
     var formatOption: String?
 
     @Option(parsing: .unconditional, help: "MP4/WebM constant rate factor, lower is better and bigger: MP4 (x264) 0-51, default 18; WebM (VP9) 0-63, default 24.")
@@ -76,6 +76,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "Draw and encode every frame, even one identical to the frame before (which is otherwise copied); the files are the same. For benchmarks.")
     var everyFrame = false
 
+    @Flag(help: "html only: embed each frame as a PNG instead of an H.264 video (bigger, exact pixels).")
+    var lossless = false
+
     @Flag(help: "Draw each scripted finger as a translucent circle where it touches, as the iOS Simulator's Show Touches does, so a video of a gesture shows the gesture.")
     var showTouches = false
 
@@ -89,6 +92,8 @@ struct RenderCommand: ParsableCommand {
         if !(1...Self.maximumThreads).contains(threads) {
             throw ValidationError("--threads must be between 1 and \(Self.maximumThreads), got \(threads)")
         }
+        if writesHTML { return try validateHTML() }
+        if lossless { throw ValidationError("--lossless applies to --format html") }
         do { _ = try FrameNamePattern(pattern) } catch { throw ValidationError("--pattern: \(error)") }
         try validateFormat()
     }
@@ -99,6 +104,7 @@ struct RenderCommand: ParsableCommand {
     static let maximumSurfaceBytes = 2 * 1024 * 1024 * 1024
 
     func run() throws {
+        if writesHTML { return try runHTML() }
         // --duration replaces the file's before the scene is checked: an event past it is a
         // located error, and nothing (no directory, no manifest) is written.
         var scene = try loadScene(self.scene, duration: duration)

@@ -18,8 +18,9 @@ public final class CairoRenderer {
 
     private var surface: OpaquePointer?
     private let fonts: PinnedFonts
-    /// The decoded images frames may draw.
-    public let images: ImageLibrary
+    /// The decoded images frames may draw. Setting it lets one renderer (its fonts and surface)
+    /// draw another scene's frames, as the studio does after each save.
+    public var images: ImageLibrary
     private var lastFrameIsOpaque = false
 
     /// Makes a renderer for `canvasSize` points at `scale` pixels per point, loading the pinned

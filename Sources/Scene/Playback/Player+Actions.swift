@@ -14,6 +14,7 @@ extension Player {
     mutating func run(_ actionIndex: Int, at t: Double, finished: Bool = true) throws {
         let action = scene.actions[actionIndex]
         if let condition = action.condition, try evaluate(condition, at: t, finished: finished) == 0 { return }
+        if recordsEvents { eventLog.append(PlayerLogEntry(time: t, kind: .actionRun(action: action.name))) }
         for assignment in action.assignments {
             set(scene.variableSlot(assignment.variable), try evaluate(assignment.value, at: t, finished: finished), at: t)
         }

@@ -12,6 +12,7 @@ extension Player {
                 try evaluate(at: time)
                 statistics.eventsDispatched += 1
                 if recordsEventTimes { eventTimes.append(time) }
+                if recordsEvents { log(event, at: time) }
                 try dispatch(event, at: time, loop: &guardLoop)
             }
             try evaluate(at: t)
@@ -34,6 +35,22 @@ extension Player {
             recent.append(name)
             if recent.count > 4 { recent.removeFirst() }
         }
+    }
+
+    private mutating func log(_ event: EventQueue.Event, at t: Double) {
+        let kind: PlayerLogEntry.Kind?
+        switch event {
+        case .scripted(.tap(let view)): kind = .tap(view: scene.view(view).id)
+        case .scripted(.run): kind = nil   // logged as the action runs
+        case .scripted(.system(let command)):
+            kind = .system(name: state.systems[command.system.index].name, message: command.message.description)
+        case .scripted(.touch(let index)): kind = .touch(stroke: index, finger: scene.touches[index].finger)
+        case .scheduled(.completion(let action, _, let finished)):
+            kind = .actionCompleted(completion: scene.actions[action].name, finished: finished)
+        case .scheduled(.system(let index, let message, _)): kind = .system(name: state.systems[index].name, message: message.description)
+        case .scheduled(.action): kind = nil
+        }
+        if let kind { eventLog.append(PlayerLogEntry(time: t, kind: kind)) }
     }
 
     private mutating func dispatch(_ event: EventQueue.Event, at t: Double, loop: inout LoopGuard) throws {

@@ -70,6 +70,10 @@ public struct Player: Sendable {
     /// Scene times of the events dispatched while `recordsEventTimes` was on, in dispatch order
     /// (a log of this Player's work: instants replayed after a checkpoint is restored appear again).
     public internal(set) var eventTimes: [Double] = []
+    /// Whether to log every event dispatched and every action run (`eventLog`), for tools.
+    public var recordsEvents = false
+    /// What was dispatched while `recordsEvents` was on, in dispatch order.
+    public internal(set) var eventLog: [PlayerLogEntry] = []
 
     /// Whether to check after every instant that each presentation value is its model value with
     /// the animations in flight (`SlotStore`'s invariant), throwing `SceneRuntimeError.system`
