@@ -85,4 +85,35 @@ final class FuzzInputTests: XCTestCase {
         }
         XCTAssertFalse(reason.isEmpty)
     }
+
+    // MARK: - Findings
+
+    private func findings(_ target: String) throws -> [String] {
+        let folder = root.appendingPathComponent("Tests/flipbookTests/FuzzFindings/" + target).path
+        return try FileManager.default.contentsOfDirectory(atPath: folder).filter { !$0.hasPrefix(".") }.sorted()
+            .map { "Tests/flipbookTests/FuzzFindings/\(target)/\($0)" }
+    }
+
+    /// Every input the image target found replays through both of its paths without a crash.
+    func testEveryImageFindingReplays() throws {
+        let inputs = try findings("images")
+        XCTAssertFalse(inputs.isEmpty)
+        for input in inputs {
+            let outcome = ImageInput.run(try data(input), in: scratch.path)
+            XCTAssertFalse(outcome.sceneImage.hasPrefix("valid"), "\(input): \(outcome)")
+            ManifestInput.run(try data(input), in: scratch.path)
+        }
+    }
+
+    /// Fuzz finding: a PNG whose IHDR declares 4294967295×4294967295 pixels, shown by a scene's
+    /// view, stopped the process (an Int overflow multiplying the sides before checking them).
+    /// Now it is the located pixel-cap error, from the header, without decoding.
+    func testAPNGDeclaringTwoToThe32APixelSideIsRefusedByItsHeader() throws {
+        let outcome = ImageInput.run(try data("Tests/flipbookTests/FuzzFindings/images/png-declaring-4294967295-a-side.png"), in: scratch.path)
+        XCTAssertTrue(outcome.sceneImage.contains("fuzz-image-scene.yaml:6:"), outcome.sceneImage)
+        XCTAssertTrue(outcome.sceneImage.contains("is 4294967295×4294967295 pixels, more than the limit of 40 megapixels"), outcome.sceneImage)
+        XCTAssertEqual(outcome.frameSize, "4294967295×4294967295")
+        XCTAssertFalse(outcome.decoded.hasPrefix("decoded"), outcome.decoded)
+        XCTAssertFalse(outcome.png.contains("×") && !outcome.png.contains(" "), outcome.png)
+    }
 }
