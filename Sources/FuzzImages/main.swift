@@ -6,9 +6,11 @@ import CFuzzDriver
 import Foundation
 import FuzzInputs
 
-/// One scratch directory per process: the input is written there as an image and as a manifest.
+/// One scratch directory per process: the input is written there as an image and as a manifest
+/// (in memory, /dev/shm, where there is one).
 let scratch: String = {
-    let path = NSTemporaryDirectory() + "flipbook-fuzz-images-\(getpid())"
+    let base = access("/dev/shm", W_OK) == 0 ? "/dev/shm/" : NSTemporaryDirectory()
+    let path = base + "flipbook-fuzz-images-\(getpid())"
     try? FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
     return path
 }()

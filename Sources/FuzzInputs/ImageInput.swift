@@ -22,8 +22,9 @@ public enum ImageInput {
     @discardableResult
     public static func run(_ data: Data, in directory: String, name: String = "fuzz-input.img") -> Outcome {
         let path = (directory as NSString).appendingPathComponent(name)
-        guard FileManager.default.createFile(atPath: path, contents: data) else {
-            preconditionFailure("cannot write the fuzz input to \(path)")
+        // A plain write: FileManager.createFile writes atomically and syncs, which made the fuzzer wait on the disk.
+        do { try data.write(to: URL(fileURLWithPath: path)) } catch {
+            preconditionFailure("cannot write the fuzz input to \(path): \(error)")
         }
         let scenePath = (directory as NSString).appendingPathComponent("fuzz-image-scene.yaml")
         let sceneText = """
