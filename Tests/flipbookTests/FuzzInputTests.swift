@@ -116,4 +116,18 @@ final class FuzzInputTests: XCTestCase {
         XCTAssertFalse(outcome.decoded.hasPrefix("decoded"), outcome.decoded)
         XCTAssertFalse(outcome.png.contains("×") && !outcome.png.contains(" "), outcome.png)
     }
+
+    /// Fuzz finding (slow input, libFuzzer's 10 s timeout): the long-list scene with typos in its
+    /// 1,000-copy row template (`scro,l`, `row]`, `id3 detail`, a 113-character key). It is
+    /// refused with located errors, but slowly: `flipbook validate` took 6.85 s (debug build).
+    /// Linear error paths in repeated templates and a bounded suggestion search are issue 22
+    /// part 3; this test keeps the input and its located errors, the time bound belongs there.
+    func testRepeatedTemplateWithTyposIsRefusedWithLocations() throws {
+        let input = try data("Tests/flipbookTests/FuzzFindings/scene/repeated-template-typos-slow-validate.yaml")
+        guard case .refused(let message) = SceneInput.run(input, file: scratch.appendingPathComponent("slow.yaml").path) else {
+            return XCTFail("the scene with typos was not refused")
+        }
+        XCTAssertTrue(message.contains("slow.yaml:17:5"), message)
+        XCTAssertTrue(message.contains("unknown key 'scro,l'"), message)
+    }
 }
