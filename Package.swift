@@ -1,6 +1,12 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+/// `FLIPBOOK_FUZZ=1` (scripts/fuzz) builds the libFuzzer targets instead of the command-line tool
+/// and the tests, with `-Xswiftc -sanitize=fuzzer,address` and its own `--scratch-path`: they
+/// link only with the fuzzer runtime, so a normal build never sees them. `flipbook` is then a
+/// library (its @main left out) so the image target can reach the manifest reader.
+let fuzzing = Context.environment["FLIPBOOK_FUZZ"] == "1"
+
 let package = Package(
     name: "flipbook",
     platforms: [.macOS(.v13)],
@@ -69,6 +75,9 @@ let package = Package(
             "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts", "Studio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ]),
+        // What the fuzz targets do with one input (scenes, images), shared with the tests that
+        // replay their findings.
+        .target(name: "FuzzInputs", dependencies: ["Drawing", "Scene", "SceneFile", "Render"]),
 
         .testTarget(name: "MotionTests", dependencies: ["Motion"]),
         .testTarget(name: "DrawingTests", dependencies: ["Drawing", "Motion"]),
@@ -79,9 +88,26 @@ let package = Package(
         .testTarget(name: "DynamicsTests", dependencies: ["Dynamics", "SceneFile", "Scene", "Motion"]),
         .testTarget(name: "SceneFileTests", dependencies: ["SceneFile", "Scene", "Scroll", "Gestures", "Drawing", "Motion", .product(name: "Yams", package: "Yams")]),
         .testTarget(name: "RenderTests", dependencies: ["Render", "SceneFile", "Scene", "Drawing", "Motion", "FlipbookTesting"]),
-        .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile"]),
+        .testTarget(name: "flipbookTests", dependencies: ["flipbook", "Render", "Scene", "Drawing", "SceneFile", "FuzzInputs"],
+                    exclude: ["FuzzFindings"]),
         .testTarget(name: "ChartsTests", dependencies: ["Charts", "Drawing", "Motion"]),
         .testTarget(name: "StudioTests", dependencies: ["Studio", "Render", "SceneFile", "Scene", "Motion"]),
     ],
     swiftLanguageModes: [.v5]
 )
+
+if fuzzing {
+    package.targets.removeAll { $0.type == .test || $0.name == "flipbook" }
+    package.products.removeAll { $0.name == "flipbook" }
+    package.targets += [
+        .target(name: "flipbook", dependencies: [
+            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ], exclude: ["Flipbook.swift"]),
+        // libFuzzer's LLVMFuzzerRunDriver, declared for Swift.
+        .target(name: "CFuzzDriver"),
+        .executableTarget(name: "FuzzScene", dependencies: ["CFuzzDriver", "FuzzInputs"]),
+        .executableTarget(name: "FuzzImages", dependencies: ["CFuzzDriver", "FuzzInputs", "flipbook"]),
+    ]
+}
+

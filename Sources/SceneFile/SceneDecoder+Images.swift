@@ -32,7 +32,8 @@ extension SceneDecoder {
         guard size.width > 0, size.height > 0 else {
             throw node.error(.invalidValue, "cannot use the image '\(written)': it declares \(size.width)×\(size.height) pixels")
         }
-        guard size.width * size.height <= ImageSource.maxPixels, size.width <= 32767, size.height <= 32767 else {
+        // The sides first: a header may declare up to 2³²−1 a side, whose product overflows Int (a fuzz finding).
+        guard size.width <= 32767, size.height <= 32767, size.width * size.height <= ImageSource.maxPixels else {
             throw node.error(.invalidValue, "the image '\(written)' is \(size.width)×\(size.height) pixels, more than the limit of "
                              + "\(ImageSource.maxPixels / 1_000_000) megapixels (and 32767 a side); it was not decoded")
         }

@@ -1,0 +1,2 @@
+// Only the declaration in include/CFuzzDriver.h; libFuzzer (-sanitize=fuzzer) defines the function.
+#include "CFuzzDriver.h"
