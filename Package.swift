@@ -101,7 +101,7 @@ if fuzzing {
     package.products.removeAll { $0.name == "flipbook" }
     package.targets += [
         .target(name: "flipbook", dependencies: [
-            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts",
+            "Motion", "Drawing", "Scene", "Layout", "SceneFile", "Render", "Charts", "Studio",
             .product(name: "ArgumentParser", package: "swift-argument-parser"),
         ], exclude: ["Flipbook.swift"]),
         // libFuzzer's LLVMFuzzerRunDriver, declared for Swift.
