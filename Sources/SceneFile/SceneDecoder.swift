@@ -274,7 +274,7 @@ struct SceneDecoder {
 
     /// The closest property path to an unknown `text`.
     func suggestProperty(for text: String) -> String? {
-        suggestions.closest(to: text, among: "properties", version: views.count &* 1_000_003 &+ variables.count &* 1009 &+ systemSlotNames.count) { propertyNames }
+        suggestions.closest(to: text, among: "properties", version: ((views.count &* 1_000_003 &+ variables.count) &* 1009 &+ systemSlotNames.count) &* 4093 &+ layout.constraints.count) { propertyNames }
     }
 
     /// The ids of the scroll views, in view order.
