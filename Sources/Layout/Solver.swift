@@ -55,12 +55,8 @@ public struct Solver: Sendable {
     /// Adds `constraint`; throws (leaving the solver unchanged) when it is already there or
     /// when it is required and conflicts with the required constraints already added.
     public mutating func addConstraint(_ constraint: Constraint) throws(SolverError) {
-        guard constraints[constraint] == nil else { throw .duplicateConstraint(constraint) }
-        guard constraint.expression.constant.isFinite, constraint.expression.terms.allSatisfy({ $0.coefficient.isFinite }) else {
-            throw .nonFiniteValue(constraint)
-        }
         let saved = self
-        do { try insert(constraint) } catch { self = saved; throw error }
+        do { try addConstraintOrDiscard(constraint) } catch { self = saved; throw error }
     }
 
     /// Adds `constraint` like `addConstraint`, without keeping a copy to restore on failure:

@@ -94,7 +94,7 @@ struct EncodeCommand: ParsableCommand {
         let options = VideoOptions(path: path, fps: inputFPS ?? recordedFPS ?? 60,
                                    crf: crf ?? quality.flatMap { $0.crf(for: format) } ?? VideoOptions.defaultCRF(for: format),
                                    matte: matte.flatMap { Color(hex: $0) } ?? .white, ffmpeg: ffmpeg, playbackFPS: fps, width: width)
-        _ = Temporaries.removeAbandoned(in: FilePath.parent(of: path))   // a killed encode's file
+        Resume.removeAbandonedTemporaries(in: FilePath.parent(of: path), quiet: quiet)   // a killed encode's file
         let interruption = Interruption()
         do {
             try ImageSequenceEncoder(format: format, options: options).run(paths: paths, check: { try interruption.check() })

@@ -56,6 +56,7 @@ extension RenderCommand {
         }
         let folder = FilePath.parent(of: path).isEmpty ? "." : FilePath.parent(of: path)
         if let problem = makeDirectories(folder) { throw fail("cannot create \(folder): \(problem)", ExitStatus.cannotCreate) }
+        Resume.removeAbandonedTemporaries(in: folder, quiet: quiet)
         let started = MonotonicClock.nanoseconds()
 
         let media = lossless ? try pngFrames(scene, indices: indices, fps: fps, scale: scale, images: images)

@@ -190,10 +190,7 @@ struct RenderCommand: ParsableCommand {
         try? manager.removeItem(atPath: probe)
         // What a killed render of this host left (a frame or a truncated, playable video under
         // its temporary name) goes now, whatever the format and with or without --resume.
-        let removed = Temporaries.removeAbandoned(in: directory)
-        if !removed.isEmpty && !quiet {
-            FileHandle.standardError.write(Data("flipbook: note: removed \(removed.count) temporary file\(removed.count == 1 ? "" : "s") of processes that no longer exist: \(removed.joined(separator: ", "))\n".utf8))
-        }
+        Resume.removeAbandonedTemporaries(in: directory, quiet: quiet)
     }
 
     private func printTimings(_ stats: ExportStats, imagesDecoded: Int) {

@@ -46,11 +46,20 @@ enum Resume {
         }
     }
 
-    /// Removes the temporary files of this host's dead processes, and the frames among
-    /// `frameNames` that are not complete (so they are rendered again); says so on standard
-    /// error unless `quiet`.
-    static func tidy(directory: String, frameNames: [String], format: String, quiet: Bool) {
+    /// Removes the temporary files of this host's dead processes in `directory` (a frame, or a
+    /// killed video's playable temporary); says so on standard error unless `quiet`. Every
+    /// render and encode does this, whatever the format and with or without `--resume`.
+    static func removeAbandonedTemporaries(in directory: String, quiet: Bool) {
         let removed = Temporaries.removeAbandoned(in: directory)
+        if !removed.isEmpty && !quiet {
+            note("removed \(count(removed.count, "temporary file")) of processes that no longer exist: \(list(removed))")
+        }
+    }
+
+    /// Removes the frames among `frameNames` that are not complete (so they are rendered
+    /// again); says so on standard error unless `quiet`. (Temporaries are already gone:
+    /// `removeAbandonedTemporaries` ran when the directory was prepared.)
+    static func tidy(directory: String, frameNames: [String], format: String, quiet: Bool) {
         var truncated: [String] = []
         for name in frameNames {
             let file = path(directory, name)
@@ -59,9 +68,6 @@ enum Resume {
             }
         }
         guard !quiet else { return }
-        if !removed.isEmpty {
-            note("removed \(count(removed.count, "temporary file")) of processes that no longer exist: \(list(removed))")
-        }
         if !truncated.isEmpty {
             note("\(count(truncated.count, "frame")) truncated, rendering again: \(list(truncated))")
         }
