@@ -9,22 +9,7 @@ final class CompareManyScenesTests: XCTestCase {
     private var scratch: URL!
 
     /// A red box a tap springs to the right (damping 0.7); four key frames spread evenly.
-    static let sceneA = """
-    name: a
-    canvas: { size: [40, 30], scale: 1, fps: 10 }
-    duration: 1
-    views:
-      - id: box
-        frame: [0, 0, 10, 10]
-        backgroundColor: "#ff0000"
-        onTap: move
-    actions:
-      move:
-        animations:
-          - { property: box.frame.x, to: 30, duration: 0.5, spring: { damping: 0.7 } }
-    input:
-      - { tap: box, at: 0.2 }
-    """
+    static let sceneA = "name: a\n" + FlipbookProcess.tinyScene
 
     /// The same motion with key frames only before the tap and once it has settled, so a
     /// change of damping draws the same key frames and only the motion golden sees it.
