@@ -61,6 +61,9 @@ struct SceneDecoder {
     var errors: [SceneFileError] = []
     /// Seconds that replace the file's `duration` (render's `--duration`), or nil.
     var durationOverride: Double?
+    /// `canvas.scale`, or 3 (an iPhone's) when the canvas gives none: the pixel grid scroll views
+    /// round their content offset to. `render --scale` changes only the export, never this.
+    var devicePixelScale = 3.0
     /// `canvas.appearance`, known before any view is read (system colours take its values).
     var appearance = Appearance.light
 
@@ -96,7 +99,9 @@ struct SceneDecoder {
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
         let size = try sizeNode.size()
         let background = try canvas["background"].map(Self.decodeBackground) ?? .white
-        let scale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)") ?? 1
+        let givenScale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)")
+        let scale = givenScale ?? 1
+        devicePixelScale = givenScale ?? 3
         let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
         if let node = canvas["appearance"] { appearance = try Self.name(node, Appearance.self, "an appearance") }
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
