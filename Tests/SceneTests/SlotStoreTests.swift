@@ -99,3 +99,27 @@ final class SlotStoreTests: XCTestCase {
         }
     }
 }
+
+/// Many actions at one instant: each animation is evaluated once for that instant, not once
+/// per event after it started (10,000 views each starting 3 animations at t = 0 set up in
+/// quadratic time before).
+final class SameInstantEvaluationTests: XCTestCase {
+    func testEachAnimationIsEvaluatedOncePerInstantHoweverManyEventsFallOnIt() throws {
+        let count = 400
+        let views = (0..<count).map { View(id: "v\($0)", frame: Rect(x: 0, y: Double($0), width: 10, height: 1)) }
+        let actions = (0..<count).map { i in
+            Action(name: "a\(i)", steps: [ViewProperty.positionX, .alpha, .rotation].map { property in
+                AnimationStep(property: .view(ViewID(i), property), target: .value(1), timing: .curve(.linear, duration: 1))
+            })
+        }
+        let scene = Scene(name: "grid", size: Size(width: 100, height: 500), duration: 1, views: views, actions: actions,
+                          events: (0..<count).map { .run(ActionID($0), at: 0) })
+        var player = try Player(scene: scene)
+        // Every event at 0 advanced the store to 0; only the slots animated since were looked at.
+        XCTAssertLessThanOrEqual(player.state.store.recomputed, 2 * 3 * count)
+        let before = player.state.store.recomputed
+        try player.advance(to: 0.5)
+        XCTAssertEqual(player.state.store.recomputed - before, 3 * count, "one more instant: each animation once")
+        XCTAssertEqual(player.presentationValue(.view(ViewID(count - 1), .positionX)), 5 + 0.5 * (1 - 5), accuracy: 1e-12)
+    }
+}

@@ -31,6 +31,9 @@ struct SlotStore: Sendable {
     /// the same instant has to look at (10,000 actions run at one instant each advance the
     /// store; without this each would re-evaluate every animation started before it).
     private var animatedSinceAdvance: [Int] = []
+    /// How many slots' presentations `advance(to:)` has recomputed from their animations (the
+    /// work it does; tests bound it).
+    private(set) var recomputed = 0
     private var isAnimated: [Bool]
     /// Every slot a system drives, sorted.
     private let systemSlots: [Int]
@@ -125,6 +128,7 @@ struct SlotStore: Sendable {
         defer { animatedSinceAdvance.removeAll(keepingCapacity: true) }
         if t == time {
             // A slot left without animations stays listed until the next instant drops it.
+            recomputed += animatedSinceAdvance.count
             for slot in animatedSinceAdvance {
                 running[slot].removeAll { t >= $0.endTime && !$0.holdsAfterEnd }
                 presentation[slot] = running[slot].isEmpty ? model[slot] : presentation(slot: slot, at: t)
@@ -140,6 +144,7 @@ struct SlotStore: Sendable {
             presentation[slot] = model[slot]
             return true
         }
+        recomputed += animatedSlots.count
         for slot in animatedSlots { presentation[slot] = presentation(slot: slot, at: t) }
     }
 
