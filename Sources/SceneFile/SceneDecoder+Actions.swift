@@ -108,7 +108,12 @@ extension SceneDecoder {
     /// One animation entry; a composite property (a rect, point, colour or transform) gives one
     /// step per component, all with the same timing.
     func decodeStep(_ node: Located, hasToggle: Bool) throws -> [AnimationStep] {
-        let fields = try node.mapping(allowed: Self.animationKeys)
+        let fields = try node.mapping(allowed: Self.animationKeys + Self.mediaTimingKeys)
+        return try applyMediaTiming(fields, to: try decodeMotion(node, fields: fields, hasToggle: hasToggle))
+    }
+
+    /// An animation entry's property, target and curve, spring or keyframes.
+    private func decodeMotion(_ node: Located, fields: Fields, hasToggle: Bool) throws -> [AnimationStep] {
         let propertyNode = try fields.require("property", "the property to animate, 'ID.path'")
         let propertyText = try propertyNode.string("a property 'ID.path'")
         let duration = try fields["duration"]?.positiveSeconds("a duration in seconds")
