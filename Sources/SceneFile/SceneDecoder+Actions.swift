@@ -11,7 +11,7 @@ extension SceneDecoder {
 
     /// Whether an animation of `propertyText` ("ID.path") animates an angle, whose `to` takes `deg`.
     static func isAngle(_ propertyText: String) -> Bool { propertyText.hasSuffix("rotation") }
-    static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
+    static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 
     mutating func decodeActions(_ node: Located) throws -> [Action] {
@@ -130,6 +130,13 @@ extension SceneDecoder {
                 if let conflicting = fields[other] {
                     throw conflicting.error(.invalidValue, "a 'keyframes' animation takes its values and timing from 'keyframes'; remove '\(other)'")
                 }
+            }
+            let keyframeFields = try keyframesNode.mapping(allowed: Self.keyframeKeys)
+            if keyframeFields["path"] != nil {
+                return try decodePathSteps(keyframeFields, property: propertyText, at: propertyNode, duration: try requireDuration(), delay: delay)
+            }
+            if let rotationNode = keyframeFields["rotationMode"] {
+                throw rotationNode.error(.invalidValue, "'rotationMode' turns a layer along a keyframe 'path'; these keyframes have 'values'")
             }
             if let (view, composite) = composite {
                 let id = views[view].id

@@ -16,6 +16,9 @@ public enum StepMotion: Hashable, Sendable {
     case basic(target: AnimationTarget, timing: AnimationTiming)
     /// Through a list of values (`CAKeyframeAnimation`); the model value becomes the last one.
     case keyframes(KeyframeTiming, duration: Double)
+    /// One component of a point moving along a path (`CAKeyframeAnimation.path`); the model
+    /// value becomes the component at the path's end.
+    case path(KeyframePath, duration: Double, component: PathComponent)
 }
 
 /// One property animated by an action.
@@ -56,7 +59,7 @@ public struct AnimationStep: Hashable, Sendable {
     public var simpleDuration: Double {
         switch motion {
         case .basic(_, let timing): return timing.duration
-        case .keyframes(_, let duration): return duration
+        case .keyframes(_, let duration), .path(_, let duration, _): return duration
         }
     }
 

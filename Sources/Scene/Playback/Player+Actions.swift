@@ -94,6 +94,11 @@ extension Player {
                                      holdsAfterEnd: step.holdsAfterEnd, media: step.media, keepsModel: step.keepsModel),
                     slot: a.slot, at: t)
             }
+        case .path(let path, let duration, let component):
+            guard case .slot(let slot) = step.property else { return }   // the decoder gives path steps stored slots
+            add(RunningAnimation(curve: .path(path, component, beginTime: begin, duration: duration), isAdditive: false, run: owner,
+                                 holdsAfterEnd: step.holdsAfterEnd, media: step.media, keepsModel: step.keepsModel),
+                slot: slot.index, at: t)
         }
     }
 

@@ -11,6 +11,8 @@ struct RunningAnimation: Hashable, Sendable {
         /// Keyframe values mapped by `scale · v + offset` onto this slot (a `frame.width`
         /// keyframe also moves the position), beginning at `beginTime`.
         case keyframes(KeyframeTiming, beginTime: Double, duration: Double, scale: Double, offset: Double)
+        /// One component of a point moving along a path, beginning at `beginTime`.
+        case path(KeyframePath, PathComponent, beginTime: Double, duration: Double)
     }
     var curve: Curve
     var isAdditive: Bool
@@ -30,6 +32,7 @@ struct RunningAnimation: Hashable, Sendable {
         switch curve {
         case .basic(let animation): return animation.to
         case .keyframes(let keyframes, _, _, let scale, let offset): return scale * (keyframes.values.last ?? 0) + offset
+        case .path(let path, let component, _, _): return component.value(of: path, at: 1)
         }
     }
 
@@ -37,7 +40,7 @@ struct RunningAnimation: Hashable, Sendable {
     var beginTime: Double {
         switch curve {
         case .basic(let animation): return animation.beginTime
-        case .keyframes(_, let begin, _, _, _): return begin
+        case .keyframes(_, let begin, _, _, _), .path(_, _, let begin, _): return begin
         }
     }
 
@@ -45,7 +48,7 @@ struct RunningAnimation: Hashable, Sendable {
     var simpleDuration: Double {
         switch curve {
         case .basic(let animation): return animation.timing.duration
-        case .keyframes(_, _, let duration, _, _): return duration
+        case .keyframes(_, _, let duration, _, _), .path(_, _, _, let duration): return duration
         }
     }
 
@@ -63,6 +66,8 @@ struct RunningAnimation: Hashable, Sendable {
         case .keyframes(let keyframes, _, let duration, let scale, let offset):
             if u >= duration { return scale * (keyframes.values.last ?? 0) + offset }
             return scale * keyframes.value(at: u / duration) + offset
+        case .path(let path, let component, _, let duration):
+            return component.value(of: path, at: u / duration)
         }
     }
 }

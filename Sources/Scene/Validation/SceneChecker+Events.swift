@@ -66,6 +66,10 @@ extension SceneChecker {
         case .keyframes(let keyframes, let duration):
             guard duration.isFinite && duration > 0 else { return "a keyframe animation's duration must be a finite number of seconds greater than 0" }
             guard keyframes.values.allSatisfy(\.isFinite) else { return "keyframe values must be finite numbers" }
+        case .path(let path, let duration, _):
+            guard duration.isFinite && duration > 0 else { return "a keyframe animation's duration must be a finite number of seconds greater than 0" }
+            guard path.length.isFinite else { return "a keyframe path must have a finite length" }
+            guard case .slot = step.property else { return "a keyframe path animates stored slots (position.x, position.y, transform.rotation)" }
         }
         return nil
     }
