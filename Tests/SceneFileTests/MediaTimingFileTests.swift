@@ -7,20 +7,8 @@ import Scene
 /// begin time, fill modes, `removedOnCompletion` and `model: keep`, through the Player.
 final class MediaTimingFileTests: XCTestCase {
     private func text(_ animation: String, completion: Bool = false) -> String {
-        """
-        canvas: { size: [100, 100] }
-        duration: 2
-        variables: { done: 0 }
-        views:
-          - { id: box, frame: [0, 0, 10, 10], onTap: go }
-        actions:
-          go:
-            animations:
-              - \(animation)
-        \(completion ? "    completion: finish\n  finish: { set: { done: 1 } }" : "")
-        input:
-          - { tap: box, at: 0 }
-        """
+        tappedAnimationScene(animation, top: "variables: { done: 0 }",
+                             after: completion ? "    completion: finish\n  finish: { set: { done: 1 } }" : "")
     }
 
     private let x = PropertyRef.view(ViewID(0), .frameX)

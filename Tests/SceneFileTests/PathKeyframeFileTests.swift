@@ -6,20 +6,7 @@ import Scene
 /// `keyframes: {path: …}` on a position: the point, the rotation modes, the model at the end,
 /// and every error located.
 final class PathKeyframeFileTests: XCTestCase {
-    private func text(_ animation: String) -> String {
-        """
-        canvas: { size: [200, 200] }
-        duration: 2
-        views:
-          - { id: dot, frame: [0, 0, 10, 10], onTap: go }
-        actions:
-          go:
-            animations:
-              - \(animation)
-        input:
-          - { tap: dot, at: 0 }
-        """
-    }
+    private func text(_ animation: String) -> String { tappedAnimationScene(animation, view: "dot") }
 
     private let square = "path: [{ move: [0, 0] }, { line: [100, 0] }, { line: [100, 100] }]"
 
