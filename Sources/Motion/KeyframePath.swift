@@ -131,8 +131,12 @@ public struct KeyframePath: Hashable, Sendable {
     /// The segment and parameter where the arc length from the start is `target`.
     func location(atLength target: Double) -> (segment: Int, parameter: Double) {
         guard length > 0 else { return (0, 0) }
-        var index = 0
-        while index < segments.count - 1 && cumulative[index] < target { index += 1 }
+        // The first segment ending at or past the target (binary search: long paths stay cheap).
+        var index = 0, last = segments.count - 1
+        while index < last {
+            let middle = (index + last) / 2
+            if cumulative[middle] < target { index = middle + 1 } else { last = middle }
+        }
         let within = target - (index > 0 ? cumulative[index - 1] : 0)
         let pieces = pieceLengths[index]
         if case .line = segments[index] { return (index, pieces[0] > 0 ? min(max(within / pieces[0], 0), 1) : 0) }

@@ -59,6 +59,11 @@ extension SceneChecker {
     /// Why a step's numbers cannot be played, or nil.
     static func timingProblem(_ step: AnimationStep) -> String? {
         guard step.delay.isFinite && step.delay >= 0 else { return "an animation's delay must be a finite number of seconds, at least 0" }
+        let media = step.media
+        guard media.speed.isFinite && media.speed > 0 else { return "an animation's speed must be a finite number greater than 0" }
+        guard media.repeatCount >= 0 else { return "an animation's repeat count must be at least 0 (or infinity)" }
+        guard media.repeatDuration.isFinite && media.repeatDuration >= 0 else { return "an animation's repeat duration must be a finite number of seconds, at least 0" }
+        guard media.timeOffset.isFinite && media.timeOffset >= 0 else { return "an animation's time offset must be a finite number of seconds, at least 0" }
         switch step.motion {
         case .basic(let target, let timing):
             if case .value(let v) = target, !v.isFinite { return "an animation's target must be a finite number" }
