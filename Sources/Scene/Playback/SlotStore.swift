@@ -65,6 +65,15 @@ struct SlotStore: Sendable {
         return base + offset
     }
 
+    /// Every slot's presentation value at another time `t`: the animations in flight evaluated
+    /// there (for replicator instances that run late); slots without animations show their
+    /// model value.
+    func presentationValues(at t: Double) -> [Double] {
+        var values = presentation
+        for slot in animatedSlots { values[slot] = presentation(slot: slot, at: t) }
+        return values
+    }
+
     // MARK: Operations
 
     /// Sets `slot` to `value` at once, model and presentation; returns the animations it ended.
