@@ -11,7 +11,7 @@ extension SceneDecoder {
 
     /// Whether an animation of `propertyText` ("ID.path") animates an angle, whose `to` takes `deg`.
     static func isAngle(_ propertyText: String) -> Bool { propertyText.hasSuffix("rotation") }
-    static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
+    static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 
     mutating func decodeActions(_ node: Located) throws -> [Action] {
@@ -108,7 +108,12 @@ extension SceneDecoder {
     /// One animation entry; a composite property (a rect, point, colour or transform) gives one
     /// step per component, all with the same timing.
     func decodeStep(_ node: Located, hasToggle: Bool) throws -> [AnimationStep] {
-        let fields = try node.mapping(allowed: Self.animationKeys)
+        let fields = try node.mapping(allowed: Self.animationKeys + Self.mediaTimingKeys)
+        return try applyMediaTiming(fields, to: try decodeMotion(node, fields: fields, hasToggle: hasToggle))
+    }
+
+    /// An animation entry's property, target and curve, spring or keyframes.
+    private func decodeMotion(_ node: Located, fields: Fields, hasToggle: Bool) throws -> [AnimationStep] {
         let propertyNode = try fields.require("property", "the property to animate, 'ID.path'")
         let propertyText = try propertyNode.string("a property 'ID.path'")
         let duration = try fields["duration"]?.positiveSeconds("a duration in seconds")
@@ -125,6 +130,13 @@ extension SceneDecoder {
                 if let conflicting = fields[other] {
                     throw conflicting.error(.invalidValue, "a 'keyframes' animation takes its values and timing from 'keyframes'; remove '\(other)'")
                 }
+            }
+            let keyframeFields = try keyframesNode.mapping(allowed: Self.keyframeKeys)
+            if keyframeFields["path"] != nil {
+                return try decodePathSteps(keyframeFields, property: propertyText, at: propertyNode, duration: try requireDuration(), delay: delay)
+            }
+            if let rotationNode = keyframeFields["rotationMode"] {
+                throw rotationNode.error(.invalidValue, "'rotationMode' turns a layer along a keyframe 'path'; these keyframes have 'values'")
             }
             if let (view, composite) = composite {
                 let id = views[view].id

@@ -128,6 +128,7 @@ struct SceneDecoder {
         if let viewsNode = fields["views"] {
             attempt { d in for element in try viewsNode.sequence("views") { d.attempt { try $0.decodeView(element, parent: nil) } } }
         }
+        attempt { d in try d.checkReplicatedCopies() }
         // Scroll settings add indicator views; then no view can be added.
         decodeScrollViews()
         builder.freezeViews()

@@ -40,3 +40,22 @@ func assertLocated(_ e: SceneFileError?, in text: String, at target: String, aft
     XCTAssertEqual(e.suggestion, suggestion, e.description, file: file, line: line)
     XCTAssertTrue(e.description.hasPrefix("t.yaml:\(expectedLine):\(expectedColumn): \(keyPath): "), e.description, file: file, line: line)
 }
+
+/// A scene file whose one view `id` (10 × 10 at the origin), tapped at 0 s, runs the action
+/// `go` holding the one animation `animation`; `top` is a line before `views:` (variables) and
+/// `after` after the animation, inside `actions:`.
+func tappedAnimationScene(_ animation: String, view id: String = "box", top: String = "", after: String = "") -> String {
+    """
+    canvas: { size: [100, 100] }
+    duration: 2
+    \(top.isEmpty ? "" : top + "\n")views:
+      - { id: \(id), frame: [0, 0, 10, 10], onTap: go }
+    actions:
+      go:
+        animations:
+          - \(animation)
+    \(after)
+    input:
+      - { tap: \(id), at: 0 }
+    """
+}

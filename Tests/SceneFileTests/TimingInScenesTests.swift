@@ -6,18 +6,7 @@ import Scene
 /// Every curve and keyframe form a scene file can name reaches the Player intact.
 final class TimingInScenesTests: XCTestCase {
     private func scene(animation: String) throws -> Scene {
-        try SceneDocument.parse("""
-        canvas: { size: [100, 100] }
-        duration: 2
-        views:
-          - { id: box, frame: [0, 0, 10, 10], onTap: go }
-        actions:
-          go:
-            animations:
-              - \(animation)
-        input:
-          - { tap: box, at: 0 }
-        """, file: "t.yaml")
+        try SceneDocument.parse(tappedAnimationScene(animation), file: "t.yaml")
     }
 
     private func trace(_ scene: Scene, at times: [Double]) throws -> [Double] {

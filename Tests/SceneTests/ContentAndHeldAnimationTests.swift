@@ -18,6 +18,7 @@ final class ContentAndHeldAnimationTests: XCTestCase {
         done.contentAssignments = [ContentAssignment(slot: slot, value: .text("Done ✓"))]
         var fade = AnimationStep(property: .view(ViewID(1), .alpha), target: .value(0.2), timing: .curve(.linear, duration: 0.5))
         fade.holdsAfterEnd = true
+        fade.media.fillMode = .both
         let hold = Action(name: "hold", steps: [fade])
         let reset = Action(name: "reset", steps: [AnimationStep(property: .view(ViewID(1), .alpha), target: .value(1), timing: .curve(.linear, duration: 0.1))])
         scene.actions = [done, hold, reset]

@@ -51,6 +51,7 @@ final class SlotStoreTests: XCTestCase {
         store.advance(to: 0)
         var held = animation(0, 10, at: 0, additive: false)
         held.holdsAfterEnd = true
+        held.media.fillMode = .forwards
         store.animate(0, held)
         store.advance(to: 5)
         XCTAssertEqual(store.animations(on: 0).count, 1, "kept after its end")

@@ -16,6 +16,9 @@ public enum StepMotion: Hashable, Sendable {
     case basic(target: AnimationTarget, timing: AnimationTiming)
     /// Through a list of values (`CAKeyframeAnimation`); the model value becomes the last one.
     case keyframes(KeyframeTiming, duration: Double)
+    /// One component of a point moving along a path (`CAKeyframeAnimation.path`); the model
+    /// value becomes the component at the path's end.
+    case path(KeyframePath, duration: Double, component: PathComponent)
 }
 
 /// One property animated by an action.
@@ -29,11 +32,20 @@ public struct AnimationStep: Hashable, Sendable {
     /// Part of a whole-transform value: a rotation goes the short way (|Δ| ≤ π), as UIKit's
     /// decomposition of a `CGAffineTransform` does. `transform.rotation` alone turns by angle.
     public var takesShortestRotation: Bool
-    /// Whether the animation stays in flight after its end, showing its last value over whatever
-    /// the model later becomes, until another animation replaces it or the slot is set (Core
-    /// Animation's `fillMode = .forwards` with `isRemovedOnCompletion = false`). An action's
+    /// Whether the animation stays in flight after its end, until another animation replaces it
+    /// or the slot is set (Core Animation's `isRemovedOnCompletion = false`). With a forwards
+    /// fill (`media.fillMode` `.forwards` or `.both`) it shows the value it ended on over
+    /// whatever the model later becomes; without one the model value shows. An action's
     /// completion still runs at the animation's end.
     public var holdsAfterEnd = false
+    /// Repeats, autoreverse, speed, offset and fill over the step's duration (`CAMediaTiming`).
+    /// The step begins `delay` seconds after the action runs (a scene file's `beginTime` adds
+    /// to it).
+    public var media = MediaTiming.once
+    /// Core Animation's explicit animation (`model: keep`): the model value stays as it was
+    /// and the animation, never additive, shows its values over it; without it the model
+    /// becomes the target at once, as `UIView.animate` does.
+    public var keepsModel = false
 
     public init(property: PropertyRef, motion: StepMotion, delay: Double = 0, takesShortestRotation: Bool = false) {
         self.property = property; self.motion = motion; self.delay = delay; self.takesShortestRotation = takesShortestRotation
@@ -43,13 +55,17 @@ public struct AnimationStep: Hashable, Sendable {
         self.init(property: property, motion: .basic(target: target, timing: timing), delay: delay)
     }
 
-    /// Seconds from the action's start until this step rests on its target.
-    public var endOffset: Double {
+    /// The step's own (simple) duration, seconds: one play of its curve, spring or keyframes.
+    public var simpleDuration: Double {
         switch motion {
-        case .basic(_, let timing): return delay + timing.duration
-        case .keyframes(_, let duration): return delay + duration
+        case .basic(_, let timing): return timing.duration
+        case .keyframes(_, let duration), .path(_, let duration, _): return duration
         }
     }
+
+    /// Seconds from the action's start until this step's active time ends (its repeats
+    /// included; `.infinity` for an infinite repeat).
+    public var endOffset: Double { delay + media.sceneDuration(duration: simpleDuration) }
 }
 
 /// The article's "is it shown?" test: if `property`'s model value is within 1 point of
@@ -142,7 +158,8 @@ public struct Action: Hashable, Sendable {
         self.commands = commands
     }
 
-    /// Seconds from the run until the last animation rests (its completion's delay).
+    /// Seconds from the run until the last animation rests (its completion's delay);
+    /// `.infinity` when one repeats forever (the completion then never runs).
     public var duration: Double { max(steps.map(\.endOffset).max() ?? 0, derivedChange?.animation?.duration ?? 0) }
 }
 

@@ -120,6 +120,8 @@ public struct View: Hashable, Sendable {
     public var gradient: Gradient?
     /// A UIImageView's image, placed by its content mode.
     public var image: ViewImage?
+    /// `CAReplicatorLayer`: its subviews drawn as several instances.
+    public var replicator: Replicator?
     /// The action run when the view is tapped.
     public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).

@@ -141,7 +141,9 @@ struct CullIndex: Sendable {
             for assignment in action.contentAssignments { contentWritten.insert(scene.contentSlots[assignment.slot.index].view.index) }
         }
         return scene.views.indices.map { index in
-            guard !contentWritten.contains(index) else { return false }
+            // A replicator draws its subviews again elsewhere: its box would have to hold every
+            // instance (and their delayed values), so it and its ancestors are visited every frame.
+            guard !contentWritten.contains(index), scene.views[index].replicator == nil else { return false }
             let slots = SlotLayout.slots(of: ViewID(index))
             return !ViewProperty.allCases.contains { !$0.leavesExtentAlone && written[slots[$0]] }
         }

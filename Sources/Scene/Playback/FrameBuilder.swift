@@ -13,8 +13,12 @@ import Motion
 struct FrameBuilder {
     let scene: Scene
     let children: [[Int]]
-    /// Presentation values of every slot at the frame's instant.
-    let values: [Double]
+    /// Presentation values of every slot at the frame's instant (a replicator's later instances
+    /// swap in their own while they draw).
+    var values: [Double]
+    /// Presentation values at an earlier time, for replicator instances that run late (nil:
+    /// every instance shows the frame's instant).
+    var valuesAt: ((Double) -> [Double])?
     /// Content slots' values at the frame's instant (`ContentSlotID` order), and the length in
     /// characters of each text.
     let contents: [ContentValue]
@@ -82,7 +86,7 @@ struct FrameBuilder {
         }.map(\.element)
     }
 
-    private mutating func draw(view index: Int, parentToCanvas: AffineTransform, clip: Rect) throws {
+    mutating func draw(view index: Int, parentToCanvas: AffineTransform, clip: Rect) throws {
         let slots = SlotLayout.slots(of: ViewID(index))
         let alpha = clampUnit(at(slots, .alpha))
         guard at(slots, .hidden) == 0, alpha > 0 else { return }
@@ -124,8 +128,12 @@ struct FrameBuilder {
                 commands.append(.clip(outline))
                 childClip = intersection(clip, toCanvas.boundingBox(of: bounds))
             }
-            for child in ordered(visited(index, children[index], toCanvas: toCanvas, clip: childClip)) {
-                try draw(view: child, parentToCanvas: toCanvas, clip: childClip)
+            if let replicator = view.replicator {
+                try drawInstances(replicator, of: ordered(children[index]), bounds: bounds, toCanvas: toCanvas, clip: childClip)
+            } else {
+                for child in ordered(visited(index, children[index], toCanvas: toCanvas, clip: childClip)) {
+                    try draw(view: child, parentToCanvas: toCanvas, clip: childClip)
+                }
             }
             if view.clipsToBounds { commands.append(.restore) }
         }
@@ -150,7 +158,7 @@ struct FrameBuilder {
     }
 
     /// Drawing commands emitted so far (fills, strokes, text).
-    private var primitiveCount = 0
+    private(set) var primitiveCount = 0
 
     mutating func emit(_ command: DrawCommand) {
         commands.append(command)

@@ -33,7 +33,8 @@ extension Player {
         }
         for command in action.commands { try handle(system: command.system.index, command.message, at: t) }
         if let change = action.derivedChange { try apply(change, owner: owner, finished: finished, at: t) }
-        if let completion = action.completion?.index, let owner {
+        // A run with an animation that repeats forever never completes (unless removed early).
+        if let completion = action.completion?.index, let owner, action.duration.isFinite {
             state.queue.schedule(.completion(action: completion, run: owner, finished: true), at: t + action.duration)
         }
     }
@@ -71,7 +72,8 @@ extension Player {
             case .expression(let e): value = try evaluate(e, at: t, finished: finished)
             }
             for (slot, newValue) in step.property.writes(value, model: state.store.model) {
-                let additive = scene.isAdditive(slot: slot)
+                // Core Animation's explicit animations are never additive.
+                let additive = !step.keepsModel && scene.isAdditive(slot: slot)
                 var from = additive || !beginsFromCurrentState ? state.store.model[slot] : state.store.presentation(slot: slot, at: t)
                 let to = newValue
                 if step.takesShortestRotation, scene.layout.view(of: SlotID(slot))?.property == .rotation {
@@ -80,7 +82,8 @@ extension Player {
                     from = to - shortestTurn(to - from)
                 }
                 add(RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: timing)),
-                                     isAdditive: additive, run: owner, holdsAfterEnd: step.holdsAfterEnd), slot: slot, at: t)
+                                     isAdditive: additive, run: owner, holdsAfterEnd: step.holdsAfterEnd, media: step.media,
+                                     keepsModel: step.keepsModel), slot: slot, at: t)
             }
         case .keyframes(let keyframes, let duration):
             // Writes are affine in the value: map the keyframes through w(v) = w(0) + (w(1) − w(0))·v.
@@ -88,9 +91,14 @@ extension Player {
             for (a, b) in zip(zero, one) {
                 add(RunningAnimation(curve: .keyframes(keyframes, beginTime: begin, duration: duration,
                                                        scale: b.value - a.value, offset: a.value), isAdditive: false, run: owner,
-                                     holdsAfterEnd: step.holdsAfterEnd),
+                                     holdsAfterEnd: step.holdsAfterEnd, media: step.media, keepsModel: step.keepsModel),
                     slot: a.slot, at: t)
             }
+        case .path(let path, let duration, let component):
+            guard case .slot(let slot) = step.property else { return }   // the decoder gives path steps stored slots
+            add(RunningAnimation(curve: .path(path, component, beginTime: begin, duration: duration), isAdditive: false, run: owner,
+                                 holdsAfterEnd: step.holdsAfterEnd, media: step.media, keepsModel: step.keepsModel),
+                slot: slot.index, at: t)
         }
     }
 

@@ -131,6 +131,10 @@ public struct Player: Sendable {
             var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.store.presentation,
                                        contents: state.store.contents, contentLengths: state.store.contentLengths, time: t)
             if usesCullIndex { builder.cullIndex = cullIndex }
+            if graph.hasReplicators {
+                let store = state.store
+                builder.valuesAt = { store.presentationValues(at: $0) }
+            }
             try builder.drawRoots(graph.roots)
             if showsTouches { builder.drawTouches(scene.touches, at: t) }
             statistics.framesBuilt += 1

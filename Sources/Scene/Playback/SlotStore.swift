@@ -9,7 +9,8 @@
 /// - `set`: a value at once, ending the slot's animations (an action's `set:`); `setContent`
 ///   for content slots (text, images), which hold one value each;
 /// - `drive`: a new model value under the animations in flight (bindings, derived passes);
-/// - `animate`: an animation in flight (a non-additive one ends the others);
+/// - `animate`: an animation in flight (a non-additive one ends the others); its `to` becomes
+///   the model value unless it `keepsModel` (Core Animation's explicit animations);
 /// - `advance(to:)`: a new instant (finished animations dropped, presentation recomputed);
 /// - `lendToSystems` / `systemsReturn`: systems write the slots they drive (through
 ///   `SystemContext`, which checks each write), then the presentation of every system-driven
@@ -65,9 +66,19 @@ struct SlotStore: Sendable {
     func presentation(slot: Int, at t: Double) -> Double {
         var base = model[slot], offset = 0.0
         for animation in running[slot] {
-            if animation.isAdditive { offset += animation.value(at: t) - animation.to } else { base = animation.value(at: t) }
+            guard let value = animation.value(at: t) else { continue }   // its fill shows the model
+            if animation.isAdditive { offset += value - animation.to } else { base = value }
         }
         return base + offset
+    }
+
+    /// Every slot's presentation value at another time `t`: the animations in flight evaluated
+    /// there (for replicator instances that run late); slots without animations show their
+    /// model value.
+    func presentationValues(at t: Double) -> [Double] {
+        var values = presentation
+        for slot in animatedSlots { values[slot] = presentation(slot: slot, at: t) }
+        return values
     }
 
     // MARK: Operations
@@ -96,8 +107,8 @@ struct SlotStore: Sendable {
         presentation[slot] = running[slot].isEmpty ? value : presentation(slot: slot, at: time)
     }
 
-    /// Adds an animation on `slot`; its destination becomes the model value. A non-additive
-    /// animation ends the ones in flight, which it returns.
+    /// Adds an animation on `slot`; its destination becomes the model value (unless it
+    /// `keepsModel`). A non-additive animation ends the ones in flight, which it returns.
     @discardableResult
     mutating func animate(_ slot: Int, _ animation: RunningAnimation) -> [RunningAnimation] {
         var ended: [RunningAnimation] = []
@@ -111,7 +122,7 @@ struct SlotStore: Sendable {
         }
         running[slot].append(animation)
         animatedSinceAdvance.append(slot)
-        model[slot] = animation.to
+        if !animation.keepsModel { model[slot] = animation.to }
         presentation[slot] = presentation(slot: slot, at: time)
         return ended
     }

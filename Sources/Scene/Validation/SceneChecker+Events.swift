@@ -59,6 +59,11 @@ extension SceneChecker {
     /// Why a step's numbers cannot be played, or nil.
     static func timingProblem(_ step: AnimationStep) -> String? {
         guard step.delay.isFinite && step.delay >= 0 else { return "an animation's delay must be a finite number of seconds, at least 0" }
+        let media = step.media
+        guard media.speed.isFinite && media.speed > 0 else { return "an animation's speed must be a finite number greater than 0" }
+        guard media.repeatCount >= 0 else { return "an animation's repeat count must be at least 0 (or infinity)" }
+        guard media.repeatDuration.isFinite && media.repeatDuration >= 0 else { return "an animation's repeat duration must be a finite number of seconds, at least 0" }
+        guard media.timeOffset.isFinite && media.timeOffset >= 0 else { return "an animation's time offset must be a finite number of seconds, at least 0" }
         switch step.motion {
         case .basic(let target, let timing):
             if case .value(let v) = target, !v.isFinite { return "an animation's target must be a finite number" }
@@ -66,6 +71,10 @@ extension SceneChecker {
         case .keyframes(let keyframes, let duration):
             guard duration.isFinite && duration > 0 else { return "a keyframe animation's duration must be a finite number of seconds greater than 0" }
             guard keyframes.values.allSatisfy(\.isFinite) else { return "keyframe values must be finite numbers" }
+        case .path(let path, let duration, _):
+            guard duration.isFinite && duration > 0 else { return "a keyframe animation's duration must be a finite number of seconds greater than 0" }
+            guard path.length.isFinite else { return "a keyframe path must have a finite length" }
+            guard case .slot = step.property else { return "a keyframe path animates stored slots (position.x, position.y, transform.rotation)" }
         }
         return nil
     }

@@ -14,6 +14,8 @@ struct SceneGraph: Sendable {
     /// Per view, what culling needs without reading the view itself (copying a `View` for each
     /// of thousands of off-screen views every frame costs more than the rest of culling).
     var cullInfo: [FrameBuilder.CullInfo]
+    /// Whether a view replicates its subviews (frames then need values at earlier times).
+    var hasReplicators = false
     /// Every slot a system drives: the only model writes the Player does not mirror into the
     /// presentation as it makes them.
     var systemSlots: [Int]
@@ -46,6 +48,7 @@ struct SceneGraph: Sendable {
         cullInfo = scene.views.indices.map {
             FrameBuilder.CullInfo(labelText: labelTexts[$0], image: images[$0], clipsToBounds: scene.views[$0].clipsToBounds)
         }
+        hasReplicators = scene.views.contains { $0.replicator != nil }
     }
 }
 

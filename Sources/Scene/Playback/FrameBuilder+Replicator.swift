@@ -1,0 +1,55 @@
+import Drawing
+import Motion
+
+/// `CAReplicatorLayer`: a view's subviews drawn once per instance.
+extension FrameBuilder {
+    /// Draws `children` (the replicator's subviews, in drawing order) `instanceCount` times:
+    /// instance k under the instance step applied k times (about the centre of `bounds`), with
+    /// the values of `k · instanceDelay` seconds earlier, its colours multiplied by the
+    /// instance colour (red, green and blue on every colour it draws; alpha as a group opacity,
+    /// so images fade too but keep their colours). Culling sees each instance where it lands.
+    mutating func drawInstances(_ replicator: Replicator, of children: [Int], bounds: Rect, toCanvas: AffineTransform, clip: Rect) throws {
+        let step = replicator.step(about: Point(x: bounds.minX + bounds.width / 2, y: bounds.minY + bounds.height / 2))
+        let now = values
+        defer { values = now }
+        var placement = AffineTransform.identity
+        for k in 0..<replicator.instanceCount {
+            if k > 0 { placement = placement.concatenating(step) }
+            let tint = replicator.color(ofInstance: k)
+            guard tint.alpha > 0 else { continue }
+            if let valuesAt, replicator.instanceDelay > 0, k > 0 { values = valuesAt(time - Double(k) * replicator.instanceDelay) }
+            let start = commands.count, drawnBefore = primitiveCount
+            commands.append(tint.alpha < 1 ? .beginGroup : .save)
+            commands.append(.concat(placement))
+            let instanceToCanvas = placement.concatenating(toCanvas)
+            for child in children { try draw(view: child, parentToCanvas: instanceToCanvas, clip: clip) }
+            if primitiveCount == drawnBefore {
+                commands.removeSubrange(start...)   // this instance draws nothing here
+                continue
+            }
+            if tint.red < 1 || tint.green < 1 || tint.blue < 1 {
+                for i in (start + 2)..<commands.count { commands[i] = commands[i].multiplyingColors(by: tint) }
+            }
+            commands.append(tint.alpha < 1 ? .endGroup(opacity: tint.alpha) : .restore)
+        }
+    }
+}
+
+extension DrawCommand {
+    /// The command with the red, green and blue of every colour it draws multiplied by
+    /// `tint`'s (alpha unchanged).
+    func multiplyingColors(by tint: Color) -> DrawCommand {
+        func times(_ c: Color) -> Color { Color(red: c.red * tint.red, green: c.green * tint.green, blue: c.blue * tint.blue, alpha: c.alpha) }
+        switch self {
+        case .fill(let path, let color): return .fill(path, times(color))
+        case .stroke(let path, let color, let width): return .stroke(path, times(color), lineWidth: width)
+        case .fillRule(let path, let color, let rule): return .fillRule(path, times(color), rule)
+        case .strokeStyled(let path, let color, let style): return .strokeStyled(path, times(color), style)
+        case .text(var run): run.color = times(run.color); return .text(run)
+        case .fillGradient(let path, var gradient): gradient.colors = gradient.colors.map(times); return .fillGradient(path, gradient)
+        case .shadow(let path, var style): style.color = times(style.color); return .shadow(path, style)
+        case .endGroupWithShadow(let opacity, var shadow): shadow.color = times(shadow.color); return .endGroupWithShadow(opacity: opacity, shadow: shadow)
+        case .save, .restore, .concat, .clip, .image, .beginGroup, .endGroup: return self
+        }
+    }
+}
