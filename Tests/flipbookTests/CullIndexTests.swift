@@ -101,4 +101,22 @@ final class CullIndexTests: XCTestCase {
         let scene = try SceneDocument.parse(list.replacingOccurrences(of: "count: 300", with: "count: 50"), file: "list.yaml")
         XCTAssertTrue(try Player(scene: scene).cullIndex.parents.isEmpty)
     }
+
+    /// A view wholly off the canvas whose shadow's blur (3σ) reaches it is drawn, by the scan
+    /// and by the index alike.
+    func testAViewOffTheCanvasWhoseShadowReachesItIsDrawn() throws {
+        let text = """
+        canvas: { size: [100, 50] }
+        duration: 1
+        views:
+          - { id: card, frame: [-125, 10, 100, 20], backgroundColor: "#3366cc", shadowOpacity: 1, shadowRadius: 10, shadowOffset: [0, 0] }
+        """
+        var player = try Player(scene: try SceneDocument.parse(text, file: "t.yaml"))
+        let frame = try player.frame(at: 0, fps: 60)
+        XCTAssertTrue(frame.commands.contains { if case .endGroupWithShadow = $0 { return true } else { return false } },
+                      "the shadow reaches 30 pt past the card's right edge at x = −25: \(frame.commands)")
+        let far = try SceneDocument.parse(text.replacingOccurrences(of: "-125", with: "-140"), file: "t.yaml")
+        player = try Player(scene: far)
+        XCTAssertTrue(try player.frame(at: 0, fps: 60).commands.isEmpty, "31 pt away it cannot reach")
+    }
 }

@@ -29,7 +29,9 @@ extension CairoCommandRunner {
     }
 
     /// The shadow of everything a group drew (its alpha), painted below where the group will go.
-    func drawShadow(ofGroup group: OpaquePointer, _ style: ShadowStyle, opacity: Double) {
+    /// `covering`: the group's extent in device pixels when it reaches past the clip (an
+    /// `OffscreenGroup`); a pushed group covers the clip.
+    func drawShadow(ofGroup group: OpaquePointer, _ style: ShadowStyle, opacity: Double, covering: Rect? = nil) {
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
         var geometry = ShadowGeometry(style, ctm: ctm)
@@ -37,7 +39,7 @@ extension CairoCommandRunner {
         // The group covers the clip; a popped group's pattern maps the current user space to
         // device space (its matrix is the CTM), so with an identity matrix it is in device pixels.
         let clip = deviceClip()
-        guard let mask = geometry.makeMask(covering: clip, clip: clip) else { return }
+        guard let mask = geometry.makeMask(covering: covering ?? clip, clip: clip) else { return }
         defer { cairo_surface_destroy(mask.surface) }
         var patternMatrix = cairo_matrix_t(), identity = cairo_matrix_t()
         cairo_pattern_get_matrix(group, &patternMatrix)
@@ -53,7 +55,7 @@ extension CairoCommandRunner {
     }
 
     /// The current clip's extents in device pixels.
-    private func deviceClip() -> Rect {
+    func deviceClip() -> Rect {
         cairo_save(context)
         cairo_identity_matrix(context)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0

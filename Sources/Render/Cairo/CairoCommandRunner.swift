@@ -7,7 +7,8 @@ import Motion
 /// the plane) draw nothing instead of putting the context into an error state, and images
 /// come decoded from `images`, so running a frame cannot fail.
 struct CairoCommandRunner {
-    let context: OpaquePointer
+    /// The context drawn on: the frame's, or an offscreen group's while one is open.
+    var context: OpaquePointer
     let fonts: PinnedFonts
     /// Every image the frame draws, decoded.
     let images: ImageLibrary
@@ -30,9 +31,16 @@ struct CairoCommandRunner {
     private var depth: Int { levels.count }
     /// The depth at which a `concat` made the transform singular; everything is invisible until
     /// a `restore` or `endGroup` goes below it. Cairo would refuse such a matrix with a sticky error.
-    private var singularSinceDepth: Int?
+    var singularSinceDepth: Int?
 
-    enum Level { case save, group }
+    enum Level: Equatable {
+        case save, group
+        /// A group drawn on its own surface reaching past the clip (`OffscreenGroup`).
+        case offscreen
+        var isGroup: Bool { self != .save }
+    }
+    /// The offscreen groups open, innermost last.
+    var offscreens: [OffscreenGroup] = []
 
     init(context: OpaquePointer, fonts: PinnedFonts, images: ImageLibrary) {
         self.context = context
@@ -62,7 +70,11 @@ struct CairoCommandRunner {
 
     /// Runs a whole frame's commands, then closes whatever they left open (see `levels`).
     mutating func run(_ commands: [DrawCommand]) {
-        for command in commands { run(command) }
+        let shadowed = Self.groupsCastingShadows(commands)
+        for (index, command) in commands.enumerated() {
+            if let shadow = shadowed[index], beginOffscreenGroup(castingShadow: shadow) { continue }
+            run(command)
+        }
         while !levels.isEmpty { closeInnermost(groupOpacity: 1) }
     }
 
@@ -81,7 +93,7 @@ struct CairoCommandRunner {
             cairo_push_group(context)
             levels.append(.group)
         case .endGroup(let opacity):
-            guard let group = levels.lastIndex(of: .group) else { return }  // no open group: ignored
+            guard let group = levels.lastIndex(where: \.isGroup) else { return }  // no open group: ignored
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }  // saves left open inside
             closeInnermost(groupOpacity: opacity)
         case .concat(let transform):
@@ -125,7 +137,7 @@ struct CairoCommandRunner {
             guard singularSinceDepth == nil else { return }
             drawShadow(of: path, style)
         case .endGroupWithShadow(let opacity, let shadow):
-            guard let group = levels.lastIndex(of: .group) else { return }
+            guard let group = levels.lastIndex(where: \.isGroup) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }
             closeInnermost(groupOpacity: opacity, shadow: shadow)
         }
@@ -139,6 +151,8 @@ struct CairoCommandRunner {
         switch level {
         case .save:
             cairo_restore(context)
+        case .offscreen:
+            closeOffscreenGroup(opacity: groupOpacity, shadow: shadow)
         case .group:
             guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
             defer { cairo_pattern_destroy(group) }
