@@ -129,7 +129,7 @@ struct LayoutGeometry {
     mutating func measurement(_ v: Int) -> TextMeasurement? {
         guard let label = scene.views[v].label else { return nil }
         if let m = measurements[v] { return m }
-        let m = measuring.measure(label.text, fontSize: label.fontSize, bold: label.bold)
+        let m = measuring.measure(label.run(label.text, fontSize: label.fontSize))
         measurements[v] = m
         return m
     }

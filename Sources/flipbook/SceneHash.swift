@@ -17,7 +17,7 @@ enum SceneHash {
             throw fail("cannot read \(path) to hash it", ExitStatus.noInput)
         }
         var parts: [(label: String, bytes: Data)] = [("flipbook", Data(flipbookVersion.utf8)), ("build", Data(build.utf8)), ("scene", scene)]
-        for font in fonts.paths {
+        for font in fonts.all {
             guard let bytes = FileManager.default.contents(atPath: font) else {
                 throw fail("cannot read the pinned font \(font) (run scripts/setup)", ExitStatus.osFile)
             }

@@ -10,8 +10,13 @@ final class ConstraintFileTests: XCTestCase {
     /// A fixed-width measurer, so sizes are known exactly: 10 pt a character, ascent 0.8 em,
     /// descent 0.2 em.
     struct FixedMeasurer: LabelMeasuring {
-        func measure(_ text: String, fontSize: Double, bold: Bool) -> TextMeasurement {
-            TextMeasurement(width: Double(text.count) * 10, ascent: 0.8 * fontSize, descent: 0.2 * fontSize)
+        func measure(_ run: TextRun) -> TextMeasurement {
+            TextMeasurement(width: Double(run.text.count) * 10, ascent: 0.8 * run.fontSize, descent: 0.2 * run.fontSize)
+        }
+        /// 10 pt a character, wrapped by characters; lines 1 em apart.
+        func size(of run: TextRun, width: Double) -> Size {
+            let perLine = max(Int(width / 10), 1), lines = max((run.text.count + perLine - 1) / perLine, 1)
+            return Size(width: min(Double(run.text.count) * 10, width), height: Double(lines) * run.fontSize)
         }
     }
 

@@ -36,7 +36,7 @@ final class ResumeTests: RenderDirectoryTestCase {
         XCTAssertEqual(build.dropFirst("gnu-build-id:".count).count, 40, build)
         XCTAssertTrue(build.dropFirst("gnu-build-id:".count).allSatisfy(\.isHexDigit), build)
         var parts = [("flipbook", Data(version.utf8)), ("build", Data(build.utf8))]
-        for (label, file) in [("scene", scene)] + FontFiles.pinned.paths.map({ ("font", $0) }) {
+        for (label, file) in [("scene", scene)] + FontFiles.pinned.all.map({ ("font", $0) }) {
             parts.append((label, try XCTUnwrap(FileManager.default.contents(atPath: file))))
         }
         var hash = SHA256()

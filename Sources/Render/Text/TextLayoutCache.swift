@@ -11,6 +11,7 @@ final class TextLayoutCache {
         var fontSize: Double
         var weight: FontWeight
         var typeface: Typeface
+        var language: TextLanguage
         var alignment: TextAlignment
         var numberOfLines: Int
         var lineBreakMode: LineBreakMode
@@ -32,12 +33,12 @@ final class TextLayoutCache {
 
     /// `run` laid out to `width` points (nil: no wrapping) and `height` points (nil: no limit).
     func layout(for run: TextRun, width: Double?, height: Double?) -> TextLayout {
-        let key = Key(text: run.text, fontSize: run.fontSize, weight: run.weight, typeface: run.typeface,
+        let key = Key(text: run.text, fontSize: run.fontSize, weight: run.weight, typeface: run.typeface, language: run.language,
                       alignment: run.alignment, numberOfLines: run.numberOfLines, lineBreakMode: run.lineBreakMode,
                       lineSpacing: run.lineSpacing, width: width, height: height)
         if let layout = layouts[key] { return layout }
         if layouts.count >= Self.capacity { layouts.removeAll() }
-        let layout = TextLayout(run: run, width: width, maxHeight: height, context: fonts.context)
+        let layout = TextLayout(run: run, width: width, maxHeight: height, fonts: fonts)
         layouts[key] = layout
         return layout
     }
