@@ -56,6 +56,9 @@ final class TextLayout {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
+    /// Whether Pango replaced text with an ellipsis.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
+
     /// Characters no pinned font has a glyph for (drawn as boxes), colour emoji included.
     var unknownGlyphCount: Int {
         Int(pango_layout_get_unknown_glyphs_count(layout))
