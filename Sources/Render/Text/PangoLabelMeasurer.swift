@@ -5,8 +5,8 @@ import Motion
 /// Measures label text with Pango and the pinned fonts through the renderer's own
 /// `TextLayoutCache`: the intrinsic size is the logical extent of the PangoLayout that draws
 /// the label, in every weight and language, emoji included. Drawing's `LabelMeasuring`, for
-/// Auto Layout's intrinsic content sizes and baselines. Thread-safe: one measurer behind a lock.
-public final class PangoLabelMeasurer: LabelMeasuring, @unchecked Sendable {
+/// Auto Layout's intrinsic content sizes and baselines; and `TextCoverage` for `validate`. Thread-safe: one measurer behind a lock.
+public final class PangoLabelMeasurer: LabelMeasuring, TextCoverage, @unchecked Sendable {
     private let fonts: PinnedFonts
     private let lock = NSLock()
 
@@ -29,6 +29,12 @@ public final class PangoLabelMeasurer: LabelMeasuring, @unchecked Sendable {
         lock.lock()
         defer { lock.unlock() }
         return fonts.layouts.layout(for: run, width: width.isFinite && width > 0 ? width : nil, height: nil).size
+    }
+
+    public func uncoveredScalars(in text: String) -> [Unicode.Scalar] {
+        lock.lock()
+        defer { lock.unlock() }
+        return fonts.coverage.uncovered(in: text)
     }
 
     /// `run` as the renderer draws it (font size capped), or nil when it draws nothing.

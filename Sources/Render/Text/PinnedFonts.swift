@@ -19,6 +19,8 @@ final class PinnedFonts {
     let emojiContext: OpaquePointer
     /// Layouts made so far, reused while the same text is drawn in the same way.
     lazy var layouts = TextLayoutCache(fonts: self)
+    /// The characters the fonts of both maps have.
+    private(set) lazy var coverage = FontCoverage([fontMap, emojiFontMap])
 
     init(files: FontFiles) throws {
         try files.checkPresent()
