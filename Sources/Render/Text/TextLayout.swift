@@ -8,6 +8,8 @@ import Motion
 /// the emoji font map (`EmojiShapes`). Owns its PangoLayout.
 final class TextLayout {
     private let layout: OpaquePointer
+    /// The text laid out: the run's, or with "…" written in for head and middle truncation.
+    let text: String
     /// The colour emoji of a system-typeface run; nil for chart text (DejaVu Sans alone).
     private let emoji: EmojiShapes?
     /// Lines drawn, from the top: the Pango line, its left edge (points from the box's left)
@@ -23,6 +25,7 @@ final class TextLayout {
     init(run: TextRun, width: Double?, maxHeight: Double?, fonts: PinnedFonts) {
         guard let layout = pango_layout_new(fonts.context) else { preconditionFailure("pango_layout_new returned nil") }
         self.layout = layout
+        text = run.text
         unwrappedAlignment = width == nil ? run.alignment : nil
         let emoji = run.typeface == .system ? EmojiShapes(run: run, emojiContext: fonts.emojiContext) : nil
         self.emoji = emoji
