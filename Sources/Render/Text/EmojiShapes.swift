@@ -62,15 +62,22 @@ final class EmojiShapes {
         return layout
     }
 
-    /// The shape renderer: draws (or adds to the path) the emoji layout a shape attribute
-    /// carries, its baseline at the current point Pango sets.
+    /// The shape renderer: draws the emoji layout a shape attribute carries, its baseline at
+    /// the current point Pango sets. Colour glyphs are bitmaps with no outline, so when the
+    /// text is being made into a path (small text, `TextLayout.draw`) the emoji is drawn at
+    /// once and the path built so far is put back.
     static let draw: PangoCairoShapeRendererFunc = { cairo, attribute, doPath, _ in
         guard let cairo, let data = attribute?.pointee.data,
               let line = pango_layout_get_line_readonly(OpaquePointer(data), 0) else { return }
-        if doPath != 0 {
-            pango_cairo_layout_line_path(cairo, line)
-        } else {
-            pango_cairo_show_layout_line(cairo, line)
-        }
+        guard doPath != 0 else { return pango_cairo_show_layout_line(cairo, line) }
+        var x = 0.0, y = 0.0
+        cairo_get_current_point(cairo, &x, &y)
+        let path = cairo_copy_path(cairo)
+        defer { cairo_path_destroy(path) }
+        cairo_new_path(cairo)
+        cairo_move_to(cairo, x, y)
+        pango_cairo_show_layout_line(cairo, line)
+        cairo_new_path(cairo)
+        if let path { cairo_append_path(cairo, path) }
     }
 }

@@ -10,6 +10,8 @@ final class TextLayout {
     private let layout: OpaquePointer
     /// The text laid out: the run's, or with "…" written in for head and middle truncation.
     let text: String
+    /// Points.
+    private let fontSize: Double
     /// The colour emoji of a system-typeface run; nil for chart text (DejaVu Sans alone).
     private let emoji: EmojiShapes?
     /// Lines drawn, from the top: the Pango line, its left edge (points from the box's left)
@@ -26,6 +28,7 @@ final class TextLayout {
         guard let layout = pango_layout_new(fonts.context) else { preconditionFailure("pango_layout_new returned nil") }
         self.layout = layout
         text = run.text
+        fontSize = run.fontSize
         unwrappedAlignment = width == nil ? run.alignment : nil
         let emoji = run.typeface == .system ? EmojiShapes(run: run, emojiContext: fonts.emojiContext) : nil
         self.emoji = emoji
@@ -124,8 +127,42 @@ final class TextLayout {
         return pango_layout_iter_get_run_readonly(iterator)?.pointee.item?.pointee.analysis.font
     }
 
-    /// Draws the lines with the block centred vertically in `box` and the current source.
+    /// Device pixels: text whose font size is smaller on the device is filled as outlines.
+    /// Cairo 1.16's image backend puts each glyph it shows on a whole pixel, which at small
+    /// sizes spaces letters unevenly ("bounc e" on a contact sheet); outlines keep Pango's
+    /// positions. From this size up a rounding error is under a twenty-fourth of an em.
+    static let outlineBelowDevicePixels = 12.0
+
+    /// Draws the lines with the block centred vertically in `box` and the current source;
+    /// below `outlineBelowDevicePixels` as filled outlines.
     func draw(in box: Rect, on cairo: OpaquePointer) {
+        var dx = fontSize, dy = 0.0
+        cairo_user_to_device_distance(cairo, &dx, &dy)
+        if (dx * dx + dy * dy).squareRoot() < Self.outlineBelowDevicePixels {
+            addOutlines(in: box, on: cairo)
+            cairo_fill(cairo)
+            return
+        }
+        cairo_new_path(cairo)
+        for (entry, origin) in zip(lines, lineOrigins(in: box)) {
+            cairo_move_to(cairo, origin.x, origin.y)
+            pango_cairo_show_layout_line(cairo, entry.line)
+        }
+        cairo_new_path(cairo)
+    }
+
+    /// Replaces the current path with the glyph outlines of the lines placed as `draw` places
+    /// them (colour emoji, which have no outline, are painted at once).
+    func addOutlines(in box: Rect, on cairo: OpaquePointer) {
+        cairo_new_path(cairo)
+        for (entry, origin) in zip(lines, lineOrigins(in: box)) {
+            cairo_move_to(cairo, origin.x, origin.y)
+            pango_cairo_layout_line_path(cairo, entry.line)
+        }
+    }
+
+    /// Where each drawn line's baseline starts, with the block centred vertically in `box`.
+    private func lineOrigins(in box: Rect) -> [Point] {
         let top = box.midY - size.height / 2
         var left = box.minX
         switch unwrappedAlignment {
@@ -133,11 +170,15 @@ final class TextLayout {
         case .right?: left = box.maxX - size.width
         default: break
         }
-        for entry in lines {
-            cairo_move_to(cairo, left + entry.x, top + entry.baseline)
-            pango_cairo_show_layout_line(cairo, entry.line)
-        }
-        cairo_new_path(cairo)
+        return lines.map { Point(x: left + $0.x, y: top + $0.baseline) }
+    }
+
+    /// Points from the layout's left edge to where the character at `utf8Offset` (of the
+    /// laid-out text) starts: Pango's position, for tests of where glyphs are drawn.
+    func characterX(utf8Offset: Int) -> Double {
+        var rect = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(utf8Offset), &rect)
+        return Double(rect.x) / Double(PANGO_SCALE)
     }
 
     private func collectLines(max count: Int) {
