@@ -52,17 +52,7 @@ final class EmojiTextTests: XCTestCase {
             renderer.render(Frame(index: 0, time: 0, size: size, background: Palette.white, commands: [
                 .text(TextRun(text: text, box: Rect(x: 0, y: 0, width: 60, height: 40), fontSize: 24, color: Palette.black, alignment: .left)),
             ]))
-            return renderer.withPixels { pixels in
-                var most = 0
-                for y in 0..<pixels.height {
-                    for x in 0..<pixels.width {
-                        let p = pixels.pixel(x: x, y: y)
-                        let channels = [Int(p.r), Int(p.g), Int(p.b)]
-                        most = max(most, channels.max()! - channels.min()!)
-                    }
-                }
-                return most
-            }
+            return maximumChroma(renderer)
         }
         XCTAssertGreaterThan(try maxChroma("🍵"), 80, "a coloured bitmap glyph")
         XCTAssertGreaterThan(try maxChroma("✈️"), 80)

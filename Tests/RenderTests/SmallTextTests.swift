@@ -91,12 +91,7 @@ final class SmallTextTests: XCTestCase {
         renderer.render(Frame(index: 0, time: 0, size: canvas, background: Palette.white, commands: [
             .text(TextRun(text: "a🍵b", box: Rect(x: 0, y: 0, width: 40, height: 20), fontSize: 9, color: Palette.black, alignment: .left)),
         ]))
-        let chroma = renderer.withPixels { p in
-            (0..<p.height).flatMap { y in (0..<p.width).map { x -> Int in
-                let c = p.pixel(x: x, y: y)
-                return max(Int(c.r), Int(c.g), Int(c.b)) - min(Int(c.r), Int(c.g), Int(c.b))
-            } }.max() ?? 0
-        }
+        let chroma = maximumChroma(renderer)
         XCTAssertGreaterThan(chroma, 60, "the emoji is painted while the letters are made a path")
     }
 }
