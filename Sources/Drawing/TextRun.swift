@@ -21,13 +21,16 @@ public struct TextRun: Hashable, Sendable {
     /// Points added between lines.
     public var lineSpacing: Double
     public var typeface: Typeface
+    /// Chooses the Chinese, Japanese or Korean glyph forms.
+    public var language: TextLanguage
 
     public init(text: String, box: Rect, fontSize: Double, weight: FontWeight = .regular, color: Color,
                 alignment: TextAlignment, numberOfLines: Int = 1, lineBreakMode: LineBreakMode = .byTruncatingTail,
-                lineSpacing: Double = 0, typeface: Typeface = .system) {
+                lineSpacing: Double = 0, typeface: Typeface = .system, language: TextLanguage = .zhHans) {
         self.text = text; self.box = box; self.fontSize = fontSize; self.weight = weight
         self.color = color; self.alignment = alignment; self.numberOfLines = numberOfLines
         self.lineBreakMode = lineBreakMode; self.lineSpacing = lineSpacing; self.typeface = typeface
+        self.language = language
     }
 
     /// A run in `.regular` or `.bold`.

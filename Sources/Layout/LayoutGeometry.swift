@@ -129,19 +129,40 @@ struct LayoutGeometry {
     mutating func measurement(_ v: Int) -> TextMeasurement? {
         guard let label = scene.views[v].label else { return nil }
         if let m = measurements[v] { return m }
-        let m = measuring.measure(label.text, fontSize: label.fontSize, bold: label.bold)
+        let m = measuring.measure(label.run(label.text, fontSize: label.fontSize))
         measurements[v] = m
         return m
     }
 
+    /// The labels laid out that wrap (`numberOfLines` 0 or more than 1): their intrinsic height
+    /// depends on the width the constraints give them.
+    func multiLineLabels() -> [Int] {
+        laidOut.sorted().filter { v in scene.views[v].label.map { $0.numberOfLines != 1 } ?? false }
+    }
+
+    /// Label `v`'s text wrapped to `width` points: the height of its lines, in points.
+    func wrappedHeight(_ v: Int, width: Double) -> Double {
+        guard let label = scene.views[v].label else { return 0 }
+        return measuring.size(of: label.run(label.text, fontSize: label.fontSize), width: max(width, 0)).height
+    }
+
     /// Each label laid out: content hugging (width, height <= intrinsic, 250 unless given) and
-    /// compression resistance (>= intrinsic, 750 unless given), UIKit's defaults.
-    mutating func intrinsicConstraints() -> [Constraint] {
-        laidOut.sorted().flatMap { v -> [Constraint] in
+    /// compression resistance (>= intrinsic, 750 unless given), UIKit's defaults. The width is
+    /// the text on one line; the height is that line's, except for a multi-line label, whose
+    /// height is `multiLineHeights[v]` (points) and which has no height constraints when that
+    /// is nil (the first of the two layout passes).
+    mutating func intrinsicConstraints(multiLineHeights: [Int: Double] = [:]) -> [Constraint] {
+        let multiLine = Set(multiLineLabels())
+        return laidOut.sorted().flatMap { v -> [Constraint] in
             guard let m = measurement(v) else { return [] }
             let id = scene.views[v].id, p = contentPriorities[v] ?? ContentPriorities()
-            return [("width", m.width, p.huggingHorizontal, p.compressionHorizontal),
-                    ("height", m.height, p.huggingVertical, p.compressionVertical)].flatMap { name, size, hugging, compression in
+            var sizes = [("width", m.width, p.huggingHorizontal, p.compressionHorizontal)]
+            if !multiLine.contains(v) {
+                sizes.append(("height", m.height, p.huggingVertical, p.compressionVertical))
+            } else if let height = multiLineHeights[v] {
+                sizes.append(("height", height, p.huggingVertical, p.compressionVertical))
+            }
+            return sizes.flatMap { name, size, hugging, compression in
                 [Constraint(variable(v, name) - size, .lessThanOrEqual, strength: Strength(priority: hugging), name: "\(id) hugging \(name)"),
                  Constraint(variable(v, name) - size, .greaterThanOrEqual, strength: Strength(priority: compression), name: "\(id) compression \(name)")]
             }

@@ -12,6 +12,12 @@ import Scene
 /// with `setConstant` (the dual simplex). The result is a function of the instant's values
 /// alone — never of the instants evaluated before — so any frame range, order, shard,
 /// checkpoint or thread count gives the same layout, and a checkpoint needs no solver state.
+///
+/// Labels that wrap (`numberOfLines` 0 or more than 1) have an intrinsic height that depends
+/// on their width, so `init` lays out twice, with the scene's initial values: the first pass
+/// without those labels' heights gives each its width; the second measures its text wrapped
+/// to that width and keeps that height as its intrinsic height (hugging and compression
+/// resistance) at every instant. A label whose width animates later keeps that height.
 /// When the active constraints or priorities differ from the initial ones, the base is the
 /// solver for that configuration built with the initial values (cached; built with the
 /// instant's values when the initial ones cannot satisfy it) — as deterministic.
@@ -30,7 +36,10 @@ public struct LayoutPass: DerivedPass {
     /// Per constraint: first − multiplier × second, without the constant.
     let forms: [AffineForm]
     /// Labels' content hugging and compression resistance (optional, never conflicting).
-    let intrinsic: [Constraint]
+    private(set) var intrinsic: [Constraint] = []
+    /// Points: the intrinsic height of each multi-line label, measured at the width the first
+    /// layout pass gave it.
+    public private(set) var multiLineHeights: [Int: Double] = [:]
     let anchors: [Int: Point]
     /// Per laid-out view: its left, top, width and height variables.
     let frameVariables: [[Variable]]
@@ -77,7 +86,6 @@ public struct LayoutPass: DerivedPass {
             forms.append(form)
         }
         self.forms = forms
-        intrinsic = geometry.intrinsicConstraints()
         anchors = Dictionary(uniqueKeysWithValues: laidOut.map { ($0, scene.views[$0].anchorPoint) })
         frameVariables = laidOut.map { v in ["left", "top", "width", "height"].map { Self.variable(scene.views[v].id, $0) } }
         let layout = scene.layout
@@ -91,6 +99,18 @@ public struct LayoutPass: DerivedPass {
         let initial = scene.initialModel()
         initialValues = initial
         baseConfiguration = constraints.enumerated().map { i, c in c.isActive ? c.priority : nil }
+        // Two passes when labels wrap: the first without their heights gives their widths;
+        // the second holds the heights of their text wrapped to those widths.
+        intrinsic = geometry.intrinsicConstraints()
+        let multiLine = geometry.multiLineLabels()
+        if !multiLine.isEmpty {
+            var first = try solver(for: baseConfiguration, values: initial).0
+            first.updateVariables()
+            for v in multiLine {
+                multiLineHeights[v] = geometry.wrappedHeight(v, width: first.value(of: Self.variable(scene.views[v].id, "width")))
+            }
+            intrinsic = geometry.intrinsicConstraints(multiLineHeights: multiLineHeights)
+        }
         (base, baseConstraints) = try solver(for: baseConfiguration, values: initial)
     }
 

@@ -8,7 +8,7 @@ import Scene
 extension SceneDecoder {
     static let drawingViewKeys = ["shadowColor", "shadowOpacity", "shadowOffset", "shadowRadius", "shadowPath",
                                   "cornerCurve", "gradient", "image", "contentMode"]
-    static let textLayoutKeys = ["font", "numberOfLines", "lineBreakMode", "textAlignment", "lineSpacing"]
+    static let textLayoutKeys = ["font", "numberOfLines", "lineBreakMode", "textAlignment", "lineSpacing", "language"]
     static let strokeStyleKeys = ["lineCap", "lineJoin", "lineDashPattern", "lineDashPhase", "fillRule", "strokeStart", "strokeEnd"]
     static let gradientKeys = ["type", "colors", "locations", "startPoint", "endPoint"]
     static let fontKeys = ["size", "weight"]
@@ -59,6 +59,7 @@ extension SceneDecoder {
             label.alignment = try Self.name(alignment, TextAlignment.self, "a text alignment")
         }
         label.lineSpacing = try fields["lineSpacing"]?.nonNegativeNumber("a line spacing in points") ?? 0
+        if let language = fields["language"] { label.language = try Self.name(language, TextLanguage.self, "a text language") }
     }
 
     /// The shape keys beyond fill, stroke, lineWidth and path.

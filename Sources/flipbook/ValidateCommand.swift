@@ -31,6 +31,9 @@ struct ValidateCommand: ParsableCommand {
                         FileHandle.standardError.write(Data("flipbook: warning: \(path): \(warning)\n".utf8))
                     }
                 }
+                for warning in uncoveredCharacterWarnings(path) {
+                    FileHandle.standardError.write(Data("flipbook: warning: \(warning)\n".utf8))
+                }
                 print("ok: \(path): \(scene.views.count) views, \(scene.duration.shortestText) s, \(scene.frameCount(fps: scene.fps)) frames at \(scene.fps.shortestText) fps")
             } catch let error as SceneFileError {
                 let code = error.kind == .unreadable ? ExitStatus.noInput : ExitStatus.dataError
@@ -41,6 +44,15 @@ struct ValidateCommand: ParsableCommand {
             }
         }
         if worst != 0 { throw ExitCode(worst) }
+    }
+
+    /// Label texts with characters no pinned font draws (boxes in the frames), located; none
+    /// when the fonts cannot be loaded (rendering reports that).
+    private func uncoveredCharacterWarnings(_ path: String) -> [String] {
+        guard let coverage = try? PangoLabelMeasurer(),
+              let data = path == "-" ? SceneHash.standardInputScene : FileManager.default.contents(atPath: path),
+              let text = String(data: data, encoding: .utf8) else { return [] }
+        return SceneDocument.uncoveredCharacters(in: text, file: path == "-" ? "<stdin>" : path, coverage: coverage).map(\.description)
     }
 }
 

@@ -41,6 +41,21 @@ func assertPixel(_ actual: RGBA8, _ expected: RGBA8, tolerance: Int = 1, _ messa
                              "pixel \(actual) is not \(expected) ± \(tolerance) \(message)", file: file, line: line)
 }
 
+/// The largest difference between a pixel's highest and lowest colour channel: 0 for greys
+/// (black text antialiased on white), large where something is drawn in colour.
+func maximumChroma(_ renderer: CairoRenderer) -> Int {
+    renderer.withPixels { pixels in
+        var most = 0
+        for y in 0..<pixels.height {
+            for x in 0..<pixels.width {
+                let p = pixels.pixel(x: x, y: y)
+                most = max(most, max(Int(p.r), Int(p.g), Int(p.b)) - min(Int(p.r), Int(p.g), Int(p.b)))
+            }
+        }
+        return most
+    }
+}
+
 enum SampleFrames {
     /// A frame that changes with `index`: a moving rounded rect, a curve, a stroke and text,
     /// on an opaque or transparent background.

@@ -10,8 +10,15 @@ final class ConstraintFileTests: XCTestCase {
     /// A fixed-width measurer, so sizes are known exactly: 10 pt a character, ascent 0.8 em,
     /// descent 0.2 em.
     struct FixedMeasurer: LabelMeasuring {
-        func measure(_ text: String, fontSize: Double, bold: Bool) -> TextMeasurement {
-            TextMeasurement(width: Double(text.count) * 10, ascent: 0.8 * fontSize, descent: 0.2 * fontSize)
+        func measure(_ run: TextRun) -> TextMeasurement {
+            TextMeasurement(width: Double(run.text.count) * 10, ascent: 0.8 * run.fontSize, descent: 0.2 * run.fontSize)
+        }
+        /// 10 pt a character, wrapped by characters, at most numberOfLines; lines 1 em apart.
+        func size(of run: TextRun, width: Double) -> Size {
+            let perLine = max(Int(width / 10), 1)
+            var lines = max((run.text.count + perLine - 1) / perLine, 1)
+            if run.numberOfLines > 0 { lines = min(lines, run.numberOfLines) }
+            return Size(width: min(Double(run.text.count) * 10, width), height: Double(lines) * run.fontSize)
         }
     }
 
@@ -54,6 +61,38 @@ final class ConstraintFileTests: XCTestCase {
         // "Hello": 50 × 20 (ascent 16 + descent 4); centred at 200; baseline at 800 − 34 − 10 =
         // 756 = top + 10 + (16 − 4) / 2 → top 740.
         XCTAssertEqual(try frame(s, "title"), Rect(x: 175, y: 740, width: 50, height: 20))
+    }
+
+    /// A card sized by its wrapped text: the first pass gives the story label its width (the
+    /// card's less 2 × 20), the second its height at that width (FixedMeasurer: 10 pt a
+    /// character, 1 em a line), and the card hugs it. No guessed height anywhere.
+    func testMultiLineLabelsGetTheHeightOfTheirTextAtTheSolvedWidth() throws {
+        let text = String(repeating: "x", count: 45)
+        let s = try SceneDocument.parse("""
+        canvas: { size: [400, 800] }
+        duration: 1
+        views:
+          - id: card
+            frame: [0, 0, 0, 0]
+            subviews:
+              - { id: story, frame: [0, 0, 0, 0], label: { text: "\(text)", fontSize: 20, numberOfLines: 0 } }
+              - { id: capped, frame: [0, 0, 0, 0], label: { text: "\(text)", fontSize: 20, numberOfLines: 2 } }
+        constraints:
+          c0: "card.left == superview.left + 50"
+          c1: "card.width == 200"
+          c2: "card.top == superview.top + 10"
+          s0: "story.left == card.left + 20"
+          s1: "story.right == card.right - 20"
+          s2: "story.top == card.top + 16"
+          k0: "capped.left == card.left + 20"
+          k1: "capped.right == card.right - 20"
+          k2: "capped.top == story.bottom + 8"
+          c3: "card.bottom == capped.bottom + 16"
+        """, file: "t.yaml", measuring: FixedMeasurer())
+        // 160 points hold 16 characters a line: 45 characters are 3 lines of 20, 2 when capped.
+        XCTAssertEqual(try frame(s, "story"), Rect(x: 20, y: 16, width: 160, height: 60))
+        XCTAssertEqual(try frame(s, "capped"), Rect(x: 20, y: 84, width: 160, height: 40))
+        XCTAssertEqual(try frame(s, "card"), Rect(x: 50, y: 10, width: 200, height: 140))
     }
 
     func testCompressionResistanceBeatsHuggingAndRequiredBeatsBoth() throws {

@@ -64,7 +64,30 @@ final class DrawingFileErrorTests: XCTestCase {
 
     func testUnknownFontWeightSuggests() {
         assertError("label: { text: hi, font: { size: 12, weight: bolt } }", at: "bolt", keyPath: "views[0].label.font.weight",
-                    message: "expected a font weight (regular, medium, semibold, bold, heavy), found 'bolt'", suggestion: "bold")
+                    message: "expected a font weight (ultraLight, thin, light, regular, medium, semibold, bold, heavy, black), found 'bolt'",
+                    suggestion: "bold")
+        assertError("label: { text: hi, font: { size: 12, weight: ultralite } }", at: "ultralite", keyPath: "views[0].label.font.weight",
+                    message: "found 'ultralite'", suggestion: "ultraLight")
+    }
+
+    func testUIKitsLighterAndBlackWeightsAndTheLanguagesParse() throws {
+        for weight in ["ultraLight", "thin", "light", "black"] {
+            let scene = try SceneDocument.parse(scene("label: { text: hi, font: { size: 12, weight: \(weight) } }"), file: "t.yaml")
+            XCTAssertEqual(scene.views[0].label?.weight.rawValue, weight)
+        }
+        XCTAssertEqual(try SceneDocument.parse(scene("label: { text: hi }"), file: "t.yaml").views[0].label?.language, .zhHans,
+                       "zh-Hans unless given")
+        for language in ["zh-Hans", "zh-Hant", "ja", "ko"] {
+            let scene = try SceneDocument.parse(scene("label: { text: 直, language: \(language) }"), file: "t.yaml")
+            XCTAssertEqual(scene.views[0].label?.language.rawValue, language)
+        }
+    }
+
+    func testUnknownLanguageSuggests() {
+        assertError("label: { text: hi, language: zh-hant }", at: "zh-hant", keyPath: "views[0].label.language",
+                    message: "expected a text language (zh-Hans, zh-Hant, ja, ko), found 'zh-hant'", suggestion: "zh-Hant")
+        assertError("label: { text: hi, language: jp }", at: "jp", keyPath: "views[0].label.language",
+                    message: "expected a text language (zh-Hans, zh-Hant, ja, ko), found 'jp'", suggestion: "ja")
     }
 
     func testNegativeShadowRadius() {

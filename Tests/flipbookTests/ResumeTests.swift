@@ -27,7 +27,7 @@ final class ResumeTests: RenderDirectoryTestCase {
         XCTAssertEqual(manifest["lastFrame"] as? Int, 10)
         XCTAssertEqual(manifest["range"] as? [String: Int], ["first": 0, "last": 10])
         XCTAssertNil(manifest["shard"])
-        // SHA-256 over each part as "label length\n" then its bytes: version, build, scene file, fonts.
+        // SHA-256 over each part as "label length\n" then its bytes: version, build, scene file, each font's SHA-256.
         let version = try flipbook("--version").stdout.trimmingCharacters(in: .whitespacesAndNewlines)
         XCTAssertEqual(manifest["flipbookVersion"] as? String, version)
         // The build: the linker's GNU build ID of the flipbook executable (40 hex digits here).
@@ -36,8 +36,11 @@ final class ResumeTests: RenderDirectoryTestCase {
         XCTAssertEqual(build.dropFirst("gnu-build-id:".count).count, 40, build)
         XCTAssertTrue(build.dropFirst("gnu-build-id:".count).allSatisfy(\.isHexDigit), build)
         var parts = [("flipbook", Data(version.utf8)), ("build", Data(build.utf8))]
-        for (label, file) in [("scene", scene)] + FontFiles.pinned.paths.map({ ("font", $0) }) {
-            parts.append((label, try XCTUnwrap(FileManager.default.contents(atPath: file))))
+        parts.append(("scene", try XCTUnwrap(FileManager.default.contents(atPath: scene))))
+        for font in FontFiles.pinned.all {
+            var fontHash = SHA256()
+            fontHash.update(try XCTUnwrap(FileManager.default.contents(atPath: font)))
+            parts.append(("font-sha256", Data(fontHash.hexDigest().utf8)))
         }
         var hash = SHA256()
         for (label, bytes) in parts {

@@ -4,9 +4,16 @@ import Motion
 
 /// A `TextRun` laid out by Pango at the origin of its box: the lines to draw (those within
 /// `numberOfLines` and the box's height, with an ellipsis where the run's line break mode asks
-/// for one) and where each line's baseline lies. Owns its PangoLayout.
+/// for one) and where each line's baseline lies. Colour emoji clusters are shapes drawn from
+/// the emoji font map (`EmojiShapes`). Owns its PangoLayout.
 final class TextLayout {
     private let layout: OpaquePointer
+    /// The text laid out: the run's, or with "…" written in for head and middle truncation.
+    let text: String
+    /// Points.
+    private let fontSize: Double
+    /// The colour emoji of a system-typeface run; nil for chart text (DejaVu Sans alone).
+    private let emoji: EmojiShapes?
     /// Lines drawn, from the top: the Pango line, its left edge (points from the box's left)
     /// and baseline (points from the top of the block).
     private(set) var lines: [(line: UnsafeMutablePointer<PangoLayoutLine>, x: Double, baseline: Double)] = []
@@ -17,13 +24,18 @@ final class TextLayout {
 
     /// Lays out `run` to `width` points (nil: no wrapping) and at most `maxHeight` points of
     /// lines (nil: no limit; at least one line is always kept).
-    init(run: TextRun, width: Double?, maxHeight: Double?, context: OpaquePointer) {
-        guard let layout = pango_layout_new(context) else { preconditionFailure("pango_layout_new returned nil") }
+    init(run: TextRun, width: Double?, maxHeight: Double?, fonts: PinnedFonts) {
+        guard let layout = pango_layout_new(fonts.context) else { preconditionFailure("pango_layout_new returned nil") }
         self.layout = layout
+        text = run.text
+        fontSize = run.fontSize
         unwrappedAlignment = width == nil ? run.alignment : nil
-        run.text.withCString { pango_layout_set_text(layout, $0, -1) }
+        let emoji = run.typeface == .system ? EmojiShapes(run: run, emojiContext: fonts.emojiContext) : nil
+        self.emoji = emoji
+        (emoji?.displayText ?? run.text).withCString { pango_layout_set_text(layout, $0, -1) }
+        Self.setAttributes(language: run.language, emoji: emoji, on: layout)
         let font = pango_font_description_new()
-        pango_font_description_set_family(font, PinnedFonts.families(run.typeface))
+        pango_font_description_set_family(font, PinnedFonts.families(run))
         pango_font_description_set_weight(font, PangoWeight(rawValue: UInt32(run.weight.weightClass)))
         pango_font_description_set_absolute_size(font, run.fontSize * Double(PANGO_SCALE))
         pango_layout_set_font_description(layout, font)
@@ -50,11 +62,107 @@ final class TextLayout {
 
     deinit { g_object_unref(UnsafeMutableRawPointer(layout)) }
 
-    /// Characters no pinned font has a glyph for (drawn as boxes).
-    var unknownGlyphCount: Int { Int(pango_layout_get_unknown_glyphs_count(layout)) }
+    /// Whether Pango replaced text with an ellipsis.
+    var isEllipsized: Bool { pango_layout_is_ellipsized(layout) != 0 }
 
-    /// Draws the lines with the block centred vertically in `box` and the current source.
+    /// Characters no pinned font has a glyph for (drawn as boxes), colour emoji included.
+    var unknownGlyphCount: Int {
+        Int(pango_layout_get_unknown_glyphs_count(layout))
+            + (emoji?.layouts.reduce(0) { $0 + Int(pango_layout_get_unknown_glyphs_count($1)) } ?? 0)
+    }
+
+    /// The language (Pango chooses glyph forms and line breaks by it, and it does not depend on
+    /// the machine's locale) and the emoji shapes.
+    private static func setAttributes(language: TextLanguage, emoji: EmojiShapes?, on layout: OpaquePointer) {
+        guard let list = pango_attr_list_new() else { preconditionFailure("pango_attr_list_new returned nil") }
+        defer { pango_attr_list_unref(list) }
+        if let attribute = pango_attr_language_new(pango_language_from_string(language.rawValue)) {
+            pango_attr_list_insert(list, attribute)
+        }
+        emoji?.insert(into: list)
+        pango_layout_set_attributes(layout, list)
+    }
+
+    /// Each run of the laid-out text (all lines) with the family and weight of the font that
+    /// draws it: a colour emoji run names the emoji layout's font. For tests of font choice.
+    func runFonts() -> [(text: String, family: String, weight: Int)] {
+        guard let iterator = pango_layout_get_iter(layout), let text = pango_layout_get_text(layout) else { return [] }
+        defer { pango_layout_iter_free(iterator) }
+        let bytes = Array(UnsafeBufferPointer(start: UnsafeRawPointer(text).assumingMemoryBound(to: UInt8.self), count: strlen(text)))
+        var result: [(String, String, Int)] = []
+        repeat {
+            guard let run = pango_layout_iter_get_run_readonly(iterator), let item = run.pointee.item else { continue }
+            let start = Int(item.pointee.offset), end = start + Int(item.pointee.length)
+            var runText = String(decoding: bytes[start..<end], as: UTF8.self)
+            var font = item.pointee.analysis.font
+            if let shape = Self.shapeLayout(item.pointee.analysis.extra_attrs), let emoji {
+                runText = emoji.cluster(for: shape) ?? runText
+                font = Self.firstRunFont(shape)
+            }
+            guard let font, let description = pango_font_describe(font) else { continue }
+            defer { pango_font_description_free(description) }
+            let family = pango_font_description_get_family(description).map { String(cString: $0) } ?? ""
+            result.append((runText, family, Int(pango_font_description_get_weight(description).rawValue)))
+        } while pango_layout_iter_next_run(iterator) != 0
+        return result
+    }
+
+    private static func shapeLayout(_ attributes: UnsafeMutablePointer<GSList>?) -> OpaquePointer? {
+        var node = attributes
+        while let current = node {
+            if let raw = current.pointee.data {
+                let attribute = raw.assumingMemoryBound(to: PangoAttribute.self)
+                if attribute.pointee.klass.pointee.type == PANGO_ATTR_SHAPE {
+                    return raw.assumingMemoryBound(to: PangoAttrShape.self).pointee.data.map(OpaquePointer.init)
+                }
+            }
+            node = current.pointee.next
+        }
+        return nil
+    }
+
+    private static func firstRunFont(_ layout: OpaquePointer) -> UnsafeMutablePointer<PangoFont>? {
+        guard let iterator = pango_layout_get_iter(layout) else { return nil }
+        defer { pango_layout_iter_free(iterator) }
+        return pango_layout_iter_get_run_readonly(iterator)?.pointee.item?.pointee.analysis.font
+    }
+
+    /// Device pixels: text whose font size is smaller on the device is filled as outlines.
+    /// Cairo 1.16's image backend puts each glyph it shows on a whole pixel, which at small
+    /// sizes spaces letters unevenly ("bounc e" on a contact sheet); outlines keep Pango's
+    /// positions. From this size up a rounding error is under a twenty-fourth of an em.
+    static let outlineBelowDevicePixels = 12.0
+
+    /// Draws the lines with the block centred vertically in `box` and the current source;
+    /// below `outlineBelowDevicePixels` as filled outlines.
     func draw(in box: Rect, on cairo: OpaquePointer) {
+        var dx = fontSize, dy = 0.0
+        cairo_user_to_device_distance(cairo, &dx, &dy)
+        if (dx * dx + dy * dy).squareRoot() < Self.outlineBelowDevicePixels {
+            addOutlines(in: box, on: cairo)
+            cairo_fill(cairo)
+            return
+        }
+        cairo_new_path(cairo)
+        for (entry, origin) in zip(lines, lineOrigins(in: box)) {
+            cairo_move_to(cairo, origin.x, origin.y)
+            pango_cairo_show_layout_line(cairo, entry.line)
+        }
+        cairo_new_path(cairo)
+    }
+
+    /// Replaces the current path with the glyph outlines of the lines placed as `draw` places
+    /// them (colour emoji, which have no outline, are painted at once).
+    func addOutlines(in box: Rect, on cairo: OpaquePointer) {
+        cairo_new_path(cairo)
+        for (entry, origin) in zip(lines, lineOrigins(in: box)) {
+            cairo_move_to(cairo, origin.x, origin.y)
+            pango_cairo_layout_line_path(cairo, entry.line)
+        }
+    }
+
+    /// Where each drawn line's baseline starts, with the block centred vertically in `box`.
+    private func lineOrigins(in box: Rect) -> [Point] {
         let top = box.midY - size.height / 2
         var left = box.minX
         switch unwrappedAlignment {
@@ -62,11 +170,15 @@ final class TextLayout {
         case .right?: left = box.maxX - size.width
         default: break
         }
-        for entry in lines {
-            cairo_move_to(cairo, left + entry.x, top + entry.baseline)
-            pango_cairo_show_layout_line(cairo, entry.line)
-        }
-        cairo_new_path(cairo)
+        return lines.map { Point(x: left + $0.x, y: top + $0.baseline) }
+    }
+
+    /// Points from the layout's left edge to where the character at `utf8Offset` (of the
+    /// laid-out text) starts: Pango's position, for tests of where glyphs are drawn.
+    func characterX(utf8Offset: Int) -> Double {
+        var rect = PangoRectangle()
+        pango_layout_index_to_pos(layout, Int32(utf8Offset), &rect)
+        return Double(rect.x) / Double(PANGO_SCALE)
     }
 
     private func collectLines(max count: Int) {

@@ -11,6 +11,7 @@ final class TextLayoutCache {
         var fontSize: Double
         var weight: FontWeight
         var typeface: Typeface
+        var language: TextLanguage
         var alignment: TextAlignment
         var numberOfLines: Int
         var lineBreakMode: LineBreakMode
@@ -32,14 +33,30 @@ final class TextLayoutCache {
 
     /// `run` laid out to `width` points (nil: no wrapping) and `height` points (nil: no limit).
     func layout(for run: TextRun, width: Double?, height: Double?) -> TextLayout {
-        let key = Key(text: run.text, fontSize: run.fontSize, weight: run.weight, typeface: run.typeface,
+        let key = Key(text: run.text, fontSize: run.fontSize, weight: run.weight, typeface: run.typeface, language: run.language,
                       alignment: run.alignment, numberOfLines: run.numberOfLines, lineBreakMode: run.lineBreakMode,
                       lineSpacing: run.lineSpacing, width: width, height: height)
         if let layout = layouts[key] { return layout }
         if layouts.count >= Self.capacity { layouts.removeAll() }
-        let layout = TextLayout(run: run, width: width, maxHeight: height, context: fonts.context)
+        var layout = TextLayout(run: run, width: width, maxHeight: height, fonts: fonts)
+        if let width, layout.isEllipsized, layout.lines.count == 1, let text = truncated(run, width: width) {
+            var cut = run
+            cut.text = text
+            layout = TextLayout(run: cut, width: width, maxHeight: height, fonts: fonts)
+        }
         layouts[key] = layout
         return layout
+    }
+
+    /// A head- or middle-truncated one-line run's text with "…" written in (`EllipsisTruncation`).
+    private func truncated(_ run: TextRun, width: Double) -> String? {
+        var line = run
+        line.numberOfLines = 1
+        return EllipsisTruncation.text(of: run) { candidate in
+            line.text = candidate
+            let size = TextLayout(run: line, width: nil, maxHeight: nil, fonts: fonts).size
+            return TextLayout.pangoUnits(size.width) <= TextLayout.pangoUnits(width)
+        }
     }
 
     func removeAll() { layouts.removeAll() }

@@ -19,6 +19,8 @@ public struct Label: Hashable, Sendable {
     public var lineBreakMode: LineBreakMode
     /// Points between lines.
     public var lineSpacing: Double
+    /// Chooses the Chinese, Japanese or Korean glyph forms (zh-Hans unless given).
+    public var language: TextLanguage = .zhHans
 
     public init(text: String, fontSize: Double = 17, weight: FontWeight = .regular, color: Color = .black,
                 alignment: TextAlignment = .center, numberOfLines: Int = 1,
@@ -30,6 +32,13 @@ public struct Label: Hashable, Sendable {
     /// A label in `.regular` or `.bold` (flipbook 1's `bold`).
     public init(text: String, fontSize: Double = 17, bold: Bool, color: Color = .black, alignment: TextAlignment = .center) {
         self.init(text: text, fontSize: fontSize, weight: bold ? .bold : .regular, color: color, alignment: alignment)
+    }
+
+    /// The run that draws `text` in `box` at `fontSize` points (the label's font size may be
+    /// animated): the drawing and Auto Layout's measuring use the same.
+    public func run(_ text: String, box: Rect = .zero, fontSize: Double, color: Color = .black) -> TextRun {
+        TextRun(text: text, box: box, fontSize: fontSize, weight: weight, color: color, alignment: alignment,
+                numberOfLines: numberOfLines, lineBreakMode: lineBreakMode, lineSpacing: lineSpacing, language: language)
     }
 
     /// Whether the weight is `.bold`; setting it chooses `.bold` or `.regular`.

@@ -43,9 +43,7 @@ extension FrameBuilder {
             let fontSize = at(slots, .labelFontSize)
             let text = labelText(index, label)
             if textColor.alpha > 0, !text.isEmpty, fontSize > 0 {
-                emit(.text(TextRun(text: text, box: bounds, fontSize: fontSize, weight: label.weight, color: textColor,
-                                   alignment: label.alignment, numberOfLines: label.numberOfLines,
-                                   lineBreakMode: label.lineBreakMode, lineSpacing: label.lineSpacing)))
+                emit(.text(label.run(text, box: bounds, fontSize: fontSize, color: textColor)))
             }
         }
     }

@@ -1,0 +1,51 @@
+import CCairo
+
+/// A private fontconfig configuration holding only the given files, with one rule: bitmap
+/// fonts (Noto Color Emoji's CBDT strikes) scale to the size asked for, as Debian's
+/// 10-scale-bitmap-fonts.conf does. Without it the emoji draw at their 109 ppem strike,
+/// about 4× too large, advances included. No system fonts, no other system rules.
+enum PrivateFontConfig {
+    /// The scaling rule: the factor between the pattern's and the strike's pixel size
+    /// multiplies the font matrix, and the size is divided by it.
+    static let scaleBitmapFonts = """
+    <?xml version="1.0"?>
+    <!DOCTYPE fontconfig SYSTEM "urn:fontconfig:fonts.dtd">
+    <fontconfig>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <edit name="pixelsizefixupfactor" mode="assign">
+          <divide><name target="pattern">pixelsize</name><name target="font">pixelsize</name></divide>
+        </edit>
+      </match>
+      <match target="font">
+        <test name="outline" compare="eq"><bool>false</bool></test>
+        <test name="pixelsizefixupfactor" compare="not_eq"><double>1.0</double></test>
+        <edit name="matrix" mode="assign">
+          <times>
+            <name>matrix</name>
+            <matrix><name>pixelsizefixupfactor</name><double>0</double><double>0</double><name>pixelsizefixupfactor</name></matrix>
+          </times>
+        </edit>
+        <edit name="size" mode="assign"><divide><name>size</name><name>pixelsizefixupfactor</name></divide></edit>
+      </match>
+    </fontconfig>
+    """
+
+    /// A Pango font map over a new configuration of `files`; throws `RenderError.fontUnreadable`
+    /// naming a file fontconfig cannot load. The caller owns the map.
+    static func fontMap(_ files: [String]) throws -> UnsafeMutablePointer<PangoFontMap> {
+        guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned nil") }
+        defer { FcConfigDestroy(config) }
+        let parsed = scaleBitmapFonts.withCString { FcConfigParseAndLoadFromMemory(config, $0, 1) }
+        precondition(parsed != 0, "fontconfig rejected the bitmap scaling rule")
+        for path in files where FcConfigAppFontAddFile(config, path) == 0 {
+            throw RenderError.fontUnreadable(path: path)
+        }
+        guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
+            preconditionFailure("pango_cairo_font_map_new_for_font_type returned nil")
+        }
+        // The font map keeps its own reference to the configuration.
+        pango_fc_font_map_set_config(OpaquePointer(map), config)
+        return map
+    }
+}
