@@ -98,4 +98,43 @@ final class TextChangeTests: XCTestCase {
         assertLocated(sceneFileError(both, file: "t.yaml"), in: both, at: "a, template", keyPath: "views[0].label.text",
                       kind: .invalidValue, message: "either 'text'")
     }
+
+    /// Ten points a character, so widths are easy to read.
+    private struct TenPerCharacter: LabelMeasuring {
+        func measure(_ text: String, fontSize: Double, bold: Bool) -> TextMeasurement {
+            TextMeasurement(width: Double(text.count) * 10, ascent: 0.8 * fontSize, descent: 0.2 * fontSize)
+        }
+    }
+
+    func testALaidOutLabelsIntrinsicSizeFollowsItsNewText() throws {
+        let text = """
+        canvas: { size: [400, 200] }
+        duration: 2
+        variables: { count: 7 }
+        views:
+          - id: page
+            frame: [0, 0, 400, 200]
+            subviews:
+              - { id: pill, frame: [0, 0, 0, 0], label: { text: "Hello", fontSize: 20 } }
+        constraints:
+          x: "pill.centerX == superview.centerX"
+          y: "pill.top == superview.top + 10"
+        actions:
+          grow:
+            set: { pill.text: "Updated {count} items" }
+        input:
+          - { run: grow, at: 1 }
+        """
+        let scene = try SceneDocument.parse(text, file: "t.yaml", measuring: TenPerCharacter())
+        func frame(at t: Double) throws -> Rect {
+            var player = try Player(scene: scene)
+            try player.advance(to: t)
+            func value(_ path: String) -> Double { player.modelValue(scene.property(named: "pill.frame.\(path)")!) }
+            return Rect(x: value("x"), y: value("y"), width: value("width"), height: value("height"))
+        }
+        XCTAssertEqual(try frame(at: 0.5), Rect(x: 175, y: 10, width: 50, height: 20))
+        // "Updated 7 items" is 15 characters: UILabel's intrinsic size follows its text.
+        XCTAssertEqual(try frame(at: 1), Rect(x: 125, y: 10, width: 150, height: 20))
+        XCTAssertEqual(try frame(at: 1.5), Rect(x: 125, y: 10, width: 150, height: 20))
+    }
 }
