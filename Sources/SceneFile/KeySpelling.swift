@@ -6,6 +6,11 @@ enum KeySpelling {
     /// allowed where the key was written is suggested).
     static let synonyms: [String: [String]] = [
         "opacity": ["alpha"],                                   // CALayer.opacity is UIView.alpha
+        "layer.opacity": ["alpha"],
+        "isHidden": ["hidden"],
+        "layer.cornerRadius": ["cornerRadius"],
+        "transform.rotation.z": ["transform.rotation"],
+        "layer.shadowOpacity": ["shadowOpacity"],
         "initialSpringVelocity": ["velocity"],                  // UIView.animate(…initialSpringVelocity:)
         "usingSpringWithDamping": ["damping"],                  // UIView.animate(…usingSpringWithDamping:)
         "springDamping": ["damping"],
@@ -13,7 +18,6 @@ enum KeySpelling {
         "withDuration": ["duration"],
         "timingFunction": ["curve"],
         "timingCurve": ["curve"],
-        "isHidden": ["hidden"],
         "masksToBounds": ["clipsToBounds"],
         "textColor": ["color"],
         "foregroundColor": ["color"],

@@ -336,7 +336,7 @@ struct SceneDecoder {
         let paths = Scene.viewPropertyPaths
         let composite = Self.compositeAdvice(id: id, path: path).map { " ('\(path)' \($0))" } ?? ""
         throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
-                         suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
+                         suggestion: composite.isEmpty ? KeySpelling.synonym(for: path, in: paths) ?? closestName(to: path, in: paths) : nil)
     }
 
     /// A slot a view declared beyond its own (`ID.colors.N.r`), by its full name.

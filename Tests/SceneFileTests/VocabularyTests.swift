@@ -109,6 +109,9 @@ final class VocabularyTests: XCTestCase {
         let error = sceneFileError(text, file: "t.yaml")
         XCTAssertEqual(error?.suggestion, "damping", error?.description ?? "")
         XCTAssertEqual(error?.keyPath, "actions.go.animations[0].spring.usingSpringWithDamping")
+        let property = scene(actions: "actions:\n  go:\n    animations:\n      - { property: card.opacity, to: 0, duration: 0.5 }")
+        assertLocated(sceneFileError(property, file: "t.yaml"), in: property, at: "card.opacity", keyPath: "actions.go.animations[0].property",
+                      kind: .unknownReference, message: "views have no single property 'opacity'", suggestion: "alpha")
         let misplaced = scene(view: "fontSize: 12")
         assertLocated(sceneFileError(misplaced, file: "t.yaml"), in: misplaced, at: "fontSize", keyPath: "views[0].fontSize",
                       kind: .unknownKey, message: "unknown key 'fontSize' ('fontSize' belongs inside 'label')")
