@@ -40,6 +40,10 @@ public struct LayoutPass: DerivedPass {
     /// Points: the intrinsic height of each multi-line label, measured at the width the first
     /// layout pass gave it.
     public private(set) var multiLineHeights: [Int: Double] = [:]
+    /// Laid-out labels whose text actions change, re-measured when it does.
+    let changingLabels: [ChangingLabel]
+    let measuring: any LabelMeasuring
+    let textMeasurements = TextMeasurements()
     let anchors: [Int: Point]
     /// Per laid-out view: its left, top, width and height variables.
     let frameVariables: [[Variable]]
@@ -86,6 +90,8 @@ public struct LayoutPass: DerivedPass {
             forms.append(form)
         }
         self.forms = forms
+        self.measuring = measuring
+        changingLabels = Self.changingLabels(scene: scene, laidOut: laidOut)
         anchors = Dictionary(uniqueKeysWithValues: laidOut.map { ($0, scene.views[$0].anchorPoint) })
         frameVariables = laidOut.map { v in ["left", "top", "width", "height"].map { Self.variable(scene.views[v].id, $0) } }
         let layout = scene.layout
@@ -115,8 +121,11 @@ public struct LayoutPass: DerivedPass {
     }
 
     /// The frames at one instant: position x, y and bounds width, height of each view laid out.
-    public func evaluate(_ values: [Double]) throws -> [Double] {
-        let solver = try solve(values)
+    public func evaluate(_ values: [Double]) throws -> [Double] { try evaluate(values, contents: []) }
+
+    /// The frames at one instant, each label measured with the text it shows then (`contents`).
+    public func evaluate(_ values: [Double], contents: [ContentValue]) throws -> [Double] {
+        let solver = try solve(values, intrinsicConstants: intrinsicConstants(contents))
         var frames: [Double] = []
         frames.reserveCapacity(4 * laidOutViews.count)
         for (v, names) in zip(laidOutViews, frameVariables) {
@@ -128,8 +137,10 @@ public struct LayoutPass: DerivedPass {
         return frames
     }
 
-    /// The solver at one instant, from the base (or from scratch for another configuration).
-    public func solve(_ values: [Double]) throws -> Solver {
+    /// The solver at one instant, from the base (or from scratch for another configuration);
+    /// `intrinsicConstants` moves labels' intrinsic-size constraints (index in `intrinsic`,
+    /// expression constant) for texts changed since the start.
+    public func solve(_ values: [Double], intrinsicConstants: [(Int, Double)] = []) throws -> Solver {
         let configuration = try self.configuration(values)
         var (solver, made) = configuration == baseConfiguration ? (base, baseConstraints) : try otherBase(for: configuration, values: values)
         for (i, constraint) in made.enumerated() {
@@ -138,6 +149,13 @@ public struct LayoutPass: DerivedPass {
             guard constant != (try? solver.constant(of: constraint)) else { continue }
             do { try solver.setConstant(constant, of: constraint) } catch {
                 throw LayoutError.unsatisfiable(constraints: [i], ids: [constraints[i].id])
+            }
+        }
+        for (index, constant) in intrinsicConstants {
+            let constraint = intrinsic[index]
+            guard constant != (try? solver.constant(of: constraint)) else { continue }
+            do { try solver.setConstant(constant, of: constraint) } catch {
+                throw LayoutError.unsatisfiable(constraints: [], ids: [constraint.name ?? "a label's intrinsic size"])
             }
         }
         solver.updateVariables()
@@ -213,4 +231,33 @@ public struct LayoutPass: DerivedPass {
     }
 
     static func variable(_ id: String, _ attribute: String) -> Variable { Variable("\(id).\(attribute)") }
+
+    /// The laid-out labels some action's `set:` gives a new text, in the order
+    /// `LayoutGeometry.intrinsicConstraints` lists their constraints (four a label).
+    static func changingLabels(scene: Scene, laidOut: [Int]) -> [ChangingLabel] {
+        let slots = scene.contentSlots
+        let changed = Set(scene.actions.flatMap(\.contentAssignments).map(\.slot.index).filter { slots.indices.contains($0) && slots[$0].kind == .labelText })
+        var labels: [ChangingLabel] = []
+        var first = 0
+        for v in laidOut.sorted() {
+            guard let label = scene.views[v].label else { continue }
+            defer { first += 4 }
+            guard let slot = changed.first(where: { slots[$0].view.index == v }) else { continue }
+            labels.append(ChangingLabel(view: v, slot: slot, initialText: label.text, label: label, firstConstraint: first))
+        }
+        return labels
+    }
+
+    /// The expression constants of the intrinsic-size constraints of labels whose text
+    /// `contents` changed: `size − measured` as `variable − size` holds it.
+    func intrinsicConstants(_ contents: [ContentValue]) -> [(Int, Double)] {
+        var constants: [(Int, Double)] = []
+        for label in changingLabels where contents.indices.contains(label.slot) {
+            guard case .text(let text) = contents[label.slot], text != label.initialText else { continue }
+            let m = textMeasurements.measurement(text, of: label.label, measuring: measuring)
+            constants += [(label.firstConstraint, -m.width), (label.firstConstraint + 1, -m.width),
+                          (label.firstConstraint + 2, -m.height), (label.firstConstraint + 3, -m.height)]
+        }
+        return constants
+    }
 }

@@ -73,7 +73,7 @@ struct CompositeProperty {
     }
 
     /// The component values of a value written at `node`.
-    func values(_ node: Located) throws -> [Double] {
+    func values(_ node: Located, palette: ColorPalette) throws -> [Double] {
         switch kind {
         case .rect:
             let r = try node.rect()
@@ -85,7 +85,7 @@ struct CompositeProperty {
             let s = try node.size()
             return [s.width, s.height]
         case .color:
-            let c = try node.color()
+            let c = try node.color(palette)
             return [c.red, c.green, c.blue, c.alpha]
         case .transform:
             let t = try SceneDecoder.decodeTransform(node)

@@ -12,7 +12,7 @@ import Scene
 ///   sum        = product (("+" | "-") product)*
 ///   product    = unary (("*" | "/" | "%") unary)*
 ///   unary      = ("-" | "!") unary | atom
-///   atom       = NUMBER | "true" | "false" | FUNCTION "(" expression ("," expression)* ")"
+///   atom       = NUMBER ("deg")? | "true" | "false" | "pi" | FUNCTION "(" expression ("," expression)* ")"
 ///              | NAME | "(" expression ")"
 /// NAME is whatever `resolve` accepts. Types are checked as the text is read, so each error
 /// points at the operand that is wrong. Expressions are kept small (`maximumTerms` numbers and
@@ -153,7 +153,13 @@ struct ExpressionParser {
                     i += 1
                 }
                 let literal = String(characters[start..<i])
-                guard let value = Double(literal), value.isFinite else { throw failure("'\(literal)' is not a number", at: start) }
+                guard var value = Double(literal), value.isFinite else { throw failure("'\(literal)' is not a number", at: start) }
+                // `45deg`: degrees, as radians (what every angle is inside).
+                if i + 3 <= characters.count, String(characters[i..<i + 3]) == "deg",
+                   i + 3 == characters.count || !(characters[i + 3].isLetter || characters[i + 3].isNumber || characters[i + 3] == "_") {
+                    value *= .pi / 180
+                    i += 3
+                }
                 tokens.append(Token(kind: .number(value), start: start, end: i))
             } else if c.isLetter || c == "_" {
                 while i < characters.count, characters[i].isLetter || characters[i].isNumber || characters[i] == "_" || characters[i] == "." {
@@ -268,6 +274,10 @@ struct ExpressionParser {
             try countTerm(at: token.start)
             advance()
             return Operand(node: .number(value), type: .number, start: token.start, end: token.end, constant: value)
+        case .name("pi"):
+            try countTerm(at: token.start)
+            advance()
+            return Operand(node: .number(.pi), type: .number, start: token.start, end: token.end, constant: .pi)
         case .name(let name) where name == "true" || name == "false":
             try countTerm(at: token.start)
             advance()

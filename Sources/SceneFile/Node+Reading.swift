@@ -1,4 +1,5 @@
 import Motion
+import Scene
 import Yams
 
 /// A YAML node with the file and key path it came from, and readers that turn it into values
@@ -71,8 +72,9 @@ struct Located {
             let key = scalar.string
             let keyLocated = child(keyNode, key: key)
             guard allowed.contains(key) else {
-                let error = keyLocated.error(.unknownKey, "unknown key '\(key)'; expected one of: \(allowed.joined(separator: ", "))",
-                                             suggestion: closestName(to: key, in: allowed))
+                let note = KeySpelling.placementNote(for: key, in: allowed)
+                let error = keyLocated.error(.unknownKey, "unknown key '\(key)'\(note); expected one of: \(allowed.joined(separator: ", "))",
+                                             suggestion: KeySpelling.synonym(for: key, in: allowed) ?? (note.isEmpty ? closestName(to: key, in: allowed) : nil))
                 guard unknownKeys != nil else { throw error }
                 unknownKeys?.append(error)
                 continue
@@ -180,9 +182,10 @@ struct Located {
         return Rect(x: v[0], y: v[1], width: v[2], height: v[3])
     }
 
-    /// `"#rrggbb"`, `"#rrggbbaa"`, or `[r, g, b]` / `[r, g, b, a]` with components 0…1 (as
-    /// `UIColor(red:green:blue:alpha:)` takes them).
-    func color() throws -> Color {
+    /// `"#rrggbb"`, `"#rrggbbaa"`, `[r, g, b]` / `[r, g, b, a]` with components 0…1 (as
+    /// `UIColor(red:green:blue:alpha:)` takes them), or a name `palette` knows (`systemBlue`,
+    /// a name from the scene's `colors:` table).
+    func color(_ palette: ColorPalette = ColorPalette()) throws -> Color {
         if case .sequence(let items) = node {
             guard items.count == 3 || items.count == 4 else {
                 throw error(.wrongType, "expected a colour [r, g, b] or [r, g, b, a] with components 0…1, found \(found)\(countNote)")
@@ -191,6 +194,11 @@ struct Located {
             return Color(red: c[0], green: c[1], blue: c[2], alpha: c.count == 4 ? c[3] : 1)
         }
         let text = try string("a colour \"#rrggbb\" or \"#rrggbbaa\"")
+        if !text.hasPrefix("#"), Scene.isIdentifier(text) {
+            if let color = palette.color(named: text) { return color }
+            throw error(.invalidValue, "unknown colour '\(text)'; expected a UIKit system colour (systemBlue, label, secondarySystemBackground, …), a name from 'colors:', \"#rrggbb\" or [r, g, b]",
+                        suggestion: closestName(to: text, in: palette.names))
+        }
         guard let color = Color(hex: text) else {
             throw error(.wrongType, "expected a colour \"#rrggbb\" or \"#rrggbbaa\", found \(found)")
         }

@@ -1,3 +1,4 @@
+import Foundation
 import Scene
 import Yams
 
@@ -45,8 +46,8 @@ struct RepeatExpander {
     static let conditionKeys: Set<String> = ["hidden", "clipsToBounds", "bold"]
     /// Keys whose value is a colour; its list form [r, g, b, a] takes expressions.
     static let colorKeys: Set<String> = ["backgroundColor", "borderColor", "color"]
-    /// Keys whose value is text with `{expression}` parts.
-    static let textKeys: Set<String> = ["text", "label"]
+    /// Keys whose value is text with `{expression}` parts (`text` and `label` only in a repeat).
+    static let textKeys: Set<String> = ["text", "label", "template"]
     /// Keys copied as written: a shape's path is an expression evaluated every frame.
     static let verbatimKeys: Set<String> = ["shape", "onTap"]
 
@@ -60,7 +61,27 @@ struct RepeatExpander {
     /// Views that may still be made.
     private var budget: Int
 
-    init(budget: Int) { self.budget = budget }
+    /// Names every value may use besides the loop variables: the scene's variables with their
+    /// initial values (a loop variable of the same name hides one).
+    private let constants: [String: Double]
+    /// Whether `text` and a bare `label` are templates, as in a repeated view. Outside a repeat
+    /// they are plain text and only `template:` computes.
+    private let expandsPlainText: Bool
+
+    init(budget: Int, constants: [String: Double] = [:], expandsPlainText: Bool = true) {
+        self.budget = budget; self.constants = constants; self.expandsPlainText = expandsPlainText
+    }
+
+    /// A view outside any repeat with its values computed once, the same rule a repeated view's
+    /// copies follow without loop variables: number, condition and colour keys may be
+    /// expressions over numbers, `pi`, functions and the variables' initial values, and
+    /// `template:` is text with `{expression}` parts. Its subviews are left as written (each is
+    /// computed when it is read).
+    mutating func computed(_ view: Located) -> Located {
+        guard case .mapping(let mapping) = view.node, let entries = try? view.namedEntries() else { return view }
+        let pairs = entries.map { key, keyNode, value in (keyNode.node, key == "subviews" ? value.node : substitute(value, key: key, bindings: [])) }
+        return Located(node: .mapping(Node.Mapping(pairs, mapping.tag, mapping.style, mapping.mark)), file: view.file, path: view.path)
+    }
 
     private struct TooManyViews: Error {}
 
@@ -202,7 +223,8 @@ struct RepeatExpander {
         case .scalar(let scalar):
             if Self.numberKeys.contains(key) { return number(value, scalar, bindings) }
             if Self.conditionKeys.contains(key) { return condition(value, scalar, bindings) }
-            if Self.textKeys.contains(key) { return text(value, scalar, bindings) }
+            if Self.textKeys.contains(key), key == "template" || expandsPlainText { return text(value, scalar, bindings) }
+            if Self.isQuantity(scalar) { return value.node }
             return value.node
         case .sequence(let sequence) where Self.numberKeys.contains(key) || Self.colorKeys.contains(key):
             let before = varying.count
@@ -230,8 +252,16 @@ struct RepeatExpander {
         scalar.style == .plain && (Double(scalar.string) != nil || yamlSpecialNumbers.contains(scalar.string.lowercased()))
     }
 
+    /// Whether a scalar is a number with a unit (`45deg`, `45 deg`, `300ms`): left for the view
+    /// decoder, which reads units and explains a misspelt one.
+    private static func isQuantity(_ scalar: Node.Scalar) -> Bool {
+        let text = scalar.string.trimmingCharacters(in: .whitespaces)
+        guard let split = text.firstIndex(where: { $0.isLetter }), split > text.startIndex else { return false }
+        return Double(text[..<split].trimmingCharacters(in: .whitespaces)) != nil && text[split...].allSatisfy(\.isLetter)
+    }
+
     private mutating func number(_ node: Located, _ scalar: Node.Scalar, _ bindings: [Binding]) -> Node {
-        if Self.isNumberLiteral(scalar) { return node.node }
+        if Self.isNumberLiteral(scalar) || Self.isQuantity(scalar) { return node.node }
         varying.insert(Position(node))
         var text = "0"
         do { text = try evaluate(node, text: scalar.string, type: .number, bindings: bindings).shortestText } catch {
@@ -267,19 +297,20 @@ struct RepeatExpander {
         }
     }
 
-    /// The constant value of `text`, an expression over the loop variables in `bindings`.
+    /// The constant value of `text`, an expression over the loop variables in `bindings` and
+    /// the `constants`.
     private func evaluate(_ node: Located, text: String, type: ExpressionType, bindings: [Binding]) throws -> Double {
-        let names = bindings.map(\.name)
+        let names = bindings.map(\.name) + constants.keys.sorted()
         var parser = ExpressionParser(source: node, text: text, resolve: { name in
-            bindings.last { $0.name == name }.map { .number(Double($0.value)) }
+            bindings.last { $0.name == name }.map { .number(Double($0.value)) } ?? constants[name].map { .number($0) }
         }, names: { names }, explain: { name in
             guard name.contains(".") else { return nil }
-            let variables = names.isEmpty ? "none here" : names.map { "'\($0)'" }.joined(separator: ", ")
-            return "is not known here: a repeated view's values are computed once, from numbers, functions and the loop variables (\(variables))"
+            let known = names.isEmpty ? "none here" : names.map { "'\($0)'" }.joined(separator: ", ")
+            return "is not known here: a view's values are computed once, when the scene is read, from numbers, pi, functions, the variables' initial values and the loop variables (\(known))"
         })
         let expression = try parser.parse(expecting: type)
         guard let value = expression.constantValue else {
-            throw node.error(.invalidValue, "expected a value computed from numbers and the loop variables, found '\(text)'")
+            throw node.error(.invalidValue, "expected a value computed from numbers, the variables' initial values and the loop variables, found '\(text)'")
         }
         return value
     }

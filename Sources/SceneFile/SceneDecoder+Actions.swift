@@ -57,6 +57,12 @@ extension SceneDecoder {
         if let setNode = fields["set"] {
             for (variableName, keyNode, value) in try setNode.namedEntries() {
                 attempt { d in
+                    if variableName.contains(".") {
+                        if let assignment = try d.decodeContentAssignment(variableName, keyNode: keyNode, value: value) {
+                            action.contentAssignments.append(assignment)
+                        }
+                        return
+                    }
                     guard let variable = d.variableIndex[variableName] else {
                         throw keyNode.error(.unknownReference, d.variables.isEmpty ? "no variable is named '\(variableName)' (the scene has no 'variables')" : "no variable is named '\(variableName)'",
                                             suggestion: closestName(to: variableName, in: d.variables.map(\.name)))
@@ -99,7 +105,7 @@ extension SceneDecoder {
             attempt { d in action.commands.append(try d.decodeSetContentOffset(scrollNode)) }
         }
         // A part that failed was reported already; the action is not also "empty" then.
-        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.completion == nil && action.commands.isEmpty && action.slotAssignments.isEmpty {
+        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.contentAssignments.isEmpty && action.completion == nil && action.commands.isEmpty && action.slotAssignments.isEmpty {
             throw node.error(.missingKey, "an action needs 'animations', 'set', 'layout', 'setContentOffset' or 'completion'")
         }
         return action
@@ -160,7 +166,7 @@ extension SceneDecoder {
             guard let toNode = fields["to"] else {
                 throw node.error(.missingKey, "missing key 'to' (\(composite.valueDescription))")
             }
-            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode)).map { ref, value in
+            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode, palette: palette)).map { ref, value in
                 AnimationStep(property: ref, motion: .basic(target: .value(value), timing: timing), delay: delay,
                               takesShortestRotation: composite.kind == .transform)
             }

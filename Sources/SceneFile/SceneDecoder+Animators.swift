@@ -123,7 +123,7 @@ extension SceneDecoder {
                      try expression(toNode.element(elements[i], index: i), ownSize: false, inAction: true))
                 }
             }
-            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode)).map { ($0.ref, Expression.constant($0.value)) }
+            return composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode, palette: palette)).map { ($0.ref, Expression.constant($0.value)) }
         }
         return [(try propertyRef(text, at: propertyNode), try expression(toNode, ownSize: false, inAction: true))]
     }

@@ -14,23 +14,28 @@ extension SceneDecoder {
     static let fontKeys = ["size", "weight"]
 
     /// Reads the drawing keys of a view into `view`; `index` is the view's, for gradient slots.
-    mutating func decodeDrawing(_ fields: Fields, into view: inout View, index: Int) throws {
-        view.shadow.color = try fields["shadowColor"]?.color() ?? .black
-        view.shadow.opacity = try fields["shadowOpacity"]?.number(in: 0...1, "a shadow opacity") ?? 0
-        if let offset = fields["shadowOffset"] {
-            let v = try offset.numbers(2, "a shadow offset [width, height] in points")
-            view.shadow.offset = Size(width: v[0], height: v[1])
+    /// Each key on its own, so every bad value is reported.
+    mutating func decodeDrawing(_ fields: Fields, into view: inout View, index: Int) {
+        attempt { d in view.shadow.color = try fields["shadowColor"]?.color(d.palette) ?? .black }
+        attempt { _ in view.shadow.opacity = try fields["shadowOpacity"]?.number(in: 0...1, "a shadow opacity") ?? 0 }
+        attempt { _ in
+            if let offset = fields["shadowOffset"] {
+                let v = try offset.numbers(2, "a shadow offset [width, height] in points")
+                view.shadow.offset = Size(width: v[0], height: v[1])
+            }
         }
-        view.shadow.radius = try fields["shadowRadius"]?.nonNegativeNumber("a shadow radius in points") ?? 3
-        if let path = fields["shadowPath"] { view.shadow.path = try decodePath(path) }
-        if let curve = fields["cornerCurve"] { view.cornerCurve = try Self.name(curve, CornerCurve.self, "a corner curve") }
-        if let gradient = fields["gradient"] { view.gradient = try decodeGradient(gradient, viewID: view.id) }
-        if let contentMode = fields["contentMode"], fields["image"] == nil {
-            throw contentMode.error(.invalidValue, "'contentMode' places an image; give 'image' too")
-        }
-        if let image = fields["image"] {
-            let mode = try fields["contentMode"].map { try Self.name($0, ContentMode.self, "a content mode") } ?? .scaleToFill
-            view.image = ViewImage(source: try imageSource(image), contentMode: mode)
+        attempt { _ in view.shadow.radius = try fields["shadowRadius"]?.nonNegativeNumber("a shadow radius in points") ?? 3 }
+        attempt { d in if let path = fields["shadowPath"] { view.shadow.path = try d.decodePath(path) } }
+        attempt { _ in if let curve = fields["cornerCurve"] { view.cornerCurve = try Self.name(curve, CornerCurve.self, "a corner curve") } }
+        attempt { d in if let gradient = fields["gradient"] { view.gradient = try d.decodeGradient(gradient, viewID: view.id) } }
+        attempt { d in
+            if let contentMode = fields["contentMode"], fields["image"] == nil {
+                throw contentMode.error(.invalidValue, "'contentMode' places an image; give 'image' too")
+            }
+            if let image = fields["image"] {
+                let mode = try fields["contentMode"].map { try Self.name($0, ContentMode.self, "a content mode") } ?? .scaleToFill
+                view.image = ViewImage(source: try d.imageSource(image), contentMode: mode)
+            }
         }
     }
 
@@ -94,7 +99,7 @@ extension SceneDecoder {
     private mutating func decodeGradient(_ node: Located, viewID: String) throws -> Gradient {
         let fields = try node.mapping(allowed: Self.gradientKeys)
         let colorsNode = try fields.require("colors", "the gradient's colours, at least two")
-        let colors = try colorsNode.sequence("colours").map { try $0.color() }
+        let colors = try colorsNode.sequence("colours").map { try $0.color(palette) }
         guard colors.count >= 2 else {
             throw colorsNode.error(.invalidValue, "expected at least two colours, found \(colors.count)")
         }
@@ -140,9 +145,9 @@ extension SceneDecoder {
 
     /// The canvas background: a colour, or `transparent` (clear: frames are written as RGBA
     /// PNGs with straight alpha).
-    static func decodeBackground(_ node: Located) throws -> Color {
+    func decodeBackground(_ node: Located) throws -> Color {
         if case .scalar(let scalar) = node.node, scalar.string == "transparent" { return .clear }
-        return try node.color()
+        return try node.color(palette)
     }
 
     /// A name from `T`'s cases, with a suggestion for a near miss.

@@ -43,13 +43,26 @@ extension SceneDecoder {
                 let kind: ScriptedEvent.Kind
                 switch (fields["tap"], fields["run"]) {
                 case (let viewNode?, nil):
-                    let id = try viewNode.string("a view id")
+                    if case .sequence = viewNode.node {
+                        // `tap: [x, y]`: a finger that touches down and lifts at that point at `at`.
+                        let stroke = try d.decodeTapAt(viewNode, time: time, size: d.canvasSize)
+                        d.sources[.touch(d.touches.count)] = eventNode
+                        events.append((ScriptedEvent(time: time, kind: .touch(d.touches.count)), eventNode))
+                        d.touches.append(stroke)
+                        return
+                    }
+                    let id = try viewNode.string("a view id or a point [x, y]")
                     guard let view = d.viewIndex[id] else {
                         throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: d.viewIDs))
                     }
-                    // A view whose onTap could not be resolved was already reported.
-                    guard d.views[view].tapAction != nil || d.pendingTaps.contains(where: { $0.view == view }) else {
-                        throw viewNode.error(.invalidValue, "view '\(id)' has no onTap action, so tapping it does nothing")
+                    // The tap goes up the responder chain to the nearest view with onTap (one
+                    // whose onTap could not be resolved was already reported).
+                    var responder: Int? = view
+                    while let current = responder, d.views[current].tapAction == nil, !d.pendingTaps.contains(where: { $0.view == current }) {
+                        responder = d.views[current].parent?.index
+                    }
+                    guard responder != nil else {
+                        throw viewNode.error(.invalidValue, "neither view '\(id)' nor any view it is inside has an onTap action, so tapping it does nothing")
                     }
                     kind = .tap(view: ViewID(view))
                 case (nil, let actionNode?):
@@ -57,7 +70,7 @@ extension SceneDecoder {
                 case (_?, let actionNode?):
                     throw actionNode.error(.invalidValue, "an event is either 'tap: VIEW' or 'run: ACTION', not both")
                 case (nil, nil):
-                    throw eventNode.error(.missingKey, "missing key 'tap' (a view to tap) or 'run' (an action to run)")
+                    throw eventNode.error(.missingKey, "missing key 'tap' (a view or a point [x, y] to tap) or 'run' (an action to run)")
                 }
                 events.append((ScriptedEvent(time: time, kind: kind), eventNode))
             }

@@ -7,7 +7,7 @@ extension SceneDecoder {
     /// a computed value also names the loop variables, "(where i = 3)".
     mutating func decodeRepeatedView(_ node: Located, parent: Int?) -> Bool {
         guard RepeatExpander.repeatNode(of: node) != nil else { return false }
-        var expander = RepeatExpander(budget: max(RepeatExpander.maximumViews - views.count, 0))
+        var expander = RepeatExpander(budget: max(RepeatExpander.maximumViews - views.count, 0), constants: initialVariableValues)
         let copies: [RepeatExpander.Copy]
         do { copies = try expander.expand(node) } catch {
             errors += expander.errors
@@ -25,7 +25,7 @@ extension SceneDecoder {
     private mutating func declare(_ copy: RepeatExpander.Copy, parent: Int?, reported: inout Set<RepeatExpander.Position>,
                                   varying: Set<RepeatExpander.Position>) {
         let index = views.count, start = errors.count
-        attempt { try $0.decodeView(copy.node, parent: parent) }
+        attempt { try $0.decodeView(copy.node, parent: parent, computed: true) }
         var kept: [SceneFileError] = []
         var places: [RepeatExpander.Position] = []
         for var error in errors[start...] {

@@ -121,8 +121,8 @@ extension SceneDecoder {
         }
         let isScalePair: Bool = { if case .sequence = toNode.node { return true } else { return false } }()
         if path != "transform.scale" || isScalePair, let composite = CompositeProperty.named(path) {
-            let ends = composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode))
-            let starts = try fromNode.map { composite.animatedRefs(view: ViewID(view), values: try composite.values($0)).map(\.value) }
+            let ends = composite.animatedRefs(view: ViewID(view), values: try composite.values(toNode, palette: palette))
+            let starts = try fromNode.map { composite.animatedRefs(view: ViewID(view), values: try composite.values($0, palette: palette)).map(\.value) }
             return ends.enumerated().map { i, end in (end.ref, starts?[i], .value(end.value)) }
         }
         let ref: PropertyRef

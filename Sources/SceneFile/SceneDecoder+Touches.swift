@@ -18,6 +18,21 @@ extension SceneDecoder {
     /// - `path: [[t, x, y], ...]` with `at: T` beside it: times in seconds after `at` (default 0),
     ///   the first 0.
     /// `finger: N` (default 0) beside any of them.
+    /// How long a `tap: [x, y]` finger stays down, in seconds.
+    static let tapPressDuration = 0.1
+
+    /// `tap: [x, y]` at `time`: a touch that does not move, down at that point at `time` and
+    /// lifting `tapPressDuration` later, hit-tested as every touch is; its tap runs at
+    /// touch-down, the same instant a `tap: ID` at `time` runs. The point must be on the canvas
+    /// of `size`.
+    func decodeTapAt(_ node: Located, time: Double, size: Size) throws -> TouchStroke {
+        let point = try node.point()
+        guard point.x >= 0, point.y >= 0, point.x < size.width, point.y < size.height else {
+            throw node.error(.invalidValue, "the tap point [\(formatted(point.x)), \(formatted(point.y))] is outside the canvas, which is \(formatted(size.width)) × \(formatted(size.height)) points from [0, 0]")
+        }
+        return TouchStroke(begin: time, duration: Self.tapPressDuration, path: .line(from: point, to: point, curve: .linear))
+    }
+
     func decodeTouch(_ fields: Fields, node: Located, duration: Double) throws -> TouchStroke? {
         let kinds = ["drag", "flick", "path"].filter { fields[$0] != nil }
         guard let kind = kinds.first else { return nil }

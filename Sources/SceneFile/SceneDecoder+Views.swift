@@ -6,12 +6,20 @@ extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
                            "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled", "replicator"] + drawingViewKeys
-    static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
+    static let labelKeys = ["text", "template", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
 
-    mutating func decodeView(_ node: Located, parent: Int?) throws {
-        if decodeRepeatedView(node, parent: parent) { return }
+    /// Declares the view at `node` and its subviews; `computed` when its values were computed
+    /// already (a repeat's copy), else they are computed here (`RepeatExpander.computed`).
+    mutating func decodeView(_ written: Located, parent: Int?, computed: Bool = false) throws {
+        if decodeRepeatedView(written, parent: parent) { return }
+        var node = written
+        if !computed {
+            var expander = RepeatExpander(budget: 1, constants: initialVariableValues, expandsPlainText: false)
+            node = expander.computed(written)
+            errors += expander.errors
+        }
         // An unknown key is reported but does not stop the view from being declared, so that
         // references to its id do not fail too.
         var unknownKeys: [SceneFileError] = []
@@ -27,12 +35,7 @@ extension SceneDecoder {
         // The view exists from here on, so one bad value does not also make every reference to it fail.
         let index = builder.addView(View(id: id, parent: parent.map(ViewID.init), frame: .zero)).index
         sources[.view(index)] = node
-        attempt { d in
-            do { d.builder[ViewID(index)] = try d.decodeViewValues(fields, base: d.views[index], owner: node) } catch let error as SceneFileError
-                where error.kind == .missingKey && !unknownKeys.isEmpty {
-                // Most likely the misspelt key already reported ('fram' for 'frame').
-            }
-        }
+        builder[ViewID(index)] = decodeViewValues(fields, base: views[index], owner: node, misspeltKeys: !unknownKeys.isEmpty)
 
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
         if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
@@ -44,8 +47,41 @@ extension SceneDecoder {
         }
     }
 
-    private mutating func decodeViewValues(_ fields: Fields, base: View, owner: Located) throws -> View {
+    /// The view's values; each key is read on its own, so every bad value of a view is reported
+    /// (a bad one keeps its default). A missing frame is not reported when a key was misspelt
+    /// (`misspeltKeys`): most likely the misspelt key already reported ('fram' for 'frame').
+    private mutating func decodeViewValues(_ fields: Fields, base: View, owner: Located, misspeltKeys: Bool) -> View {
         var view = base
+        attempt { d in
+            do { try d.decodeGeometry(fields, into: &view, owner: owner) } catch let error as SceneFileError where error.kind == .missingKey && misspeltKeys {}
+        }
+        attempt { d in if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) } }
+        attempt { d in if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode) } }
+        attempt { d in
+            if let rotationNode = fields["rotation"] {
+                if fields["transform"] != nil {
+                    throw rotationNode.error(.invalidValue, "'rotation' and 'transform' both set the rotation; give it inside 'transform'")
+                }
+                view.transform.rotation = try rotationNode.radians("an angle in radians")
+            }
+        }
+        attempt { d in view.backgroundColor = try fields["backgroundColor"]?.color(d.palette) ?? .clear }
+        attempt { _ in view.alpha = try fields["alpha"]?.number(in: 0...1, "an alpha") ?? 1 }
+        attempt { _ in view.cornerRadius = try fields["cornerRadius"]?.nonNegativeNumber("a corner radius in points") ?? 0 }
+        attempt { _ in view.borderWidth = try fields["borderWidth"]?.nonNegativeNumber("a border width in points") ?? 0 }
+        attempt { d in view.borderColor = try fields["borderColor"]?.color(d.palette) ?? .black }
+        attempt { _ in view.zPosition = try fields["zPosition"]?.number("a z position") ?? 0 }
+        attempt { _ in view.isHidden = try fields["hidden"]?.bool() ?? false }
+        // A scroll view clips its content (UIScrollView's default).
+        attempt { _ in view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? (fields["scroll"] != nil) }
+        attempt { _ in view.isUserInteractionEnabled = try Self.flag(fields, "isUserInteractionEnabled", "userInteractionEnabled") ?? true }
+        attempt { d in if let labelNode = fields["label"] { view.label = try d.decodeLabel(labelNode) } }
+        decodeDrawing(fields, into: &view, index: views.count)
+        return view
+    }
+
+    /// `frame`, or `bounds` with `position` (or `center`), and `anchorPoint`.
+    private func decodeGeometry(_ fields: Fields, into view: inout View, owner: Located) throws {
         let anchor = try fields["anchorPoint"].map { try $0.point() } ?? Point(x: 0.5, y: 0.5)
         view.anchorPoint = anchor
         if let frameNode = fields["frame"] {
@@ -65,27 +101,6 @@ extension SceneDecoder {
             }
             view.position = try (fields["position"] ?? fields["center"])?.point() ?? .zero
         }
-        if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) }
-        if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode) }
-        if let rotationNode = fields["rotation"] {
-            if fields["transform"] != nil {
-                throw rotationNode.error(.invalidValue, "'rotation' and 'transform' both set the rotation; give it inside 'transform'")
-            }
-            view.transform.rotation = try rotationNode.radians("an angle in radians")
-        }
-        view.backgroundColor = try fields["backgroundColor"]?.color() ?? .clear
-        view.alpha = try fields["alpha"]?.number(in: 0...1, "an alpha") ?? 1
-        view.cornerRadius = try fields["cornerRadius"]?.nonNegativeNumber("a corner radius in points") ?? 0
-        view.borderWidth = try fields["borderWidth"]?.nonNegativeNumber("a border width in points") ?? 0
-        view.borderColor = try fields["borderColor"]?.color() ?? .black
-        view.zPosition = try fields["zPosition"]?.number("a z position") ?? 0
-        view.isHidden = try fields["hidden"]?.bool() ?? false
-        // A scroll view clips its content (UIScrollView's default).
-        view.clipsToBounds = try fields["clipsToBounds"]?.bool() ?? (fields["scroll"] != nil)
-        view.isUserInteractionEnabled = try Self.flag(fields, "isUserInteractionEnabled", "userInteractionEnabled") ?? true
-        if let labelNode = fields["label"] { view.label = try decodeLabel(labelNode) }
-        try decodeDrawing(fields, into: &view, index: views.count)
-        return view
     }
 
     static let transformKeys = ["translation", "scale", "rotation"]
@@ -125,10 +140,15 @@ extension SceneDecoder {
         // A bare string is a label with default styling.
         if case .scalar = node.node { return Label(text: try labelText(node)) }
         let fields = try node.mapping(allowed: Self.labelKeys)
-        var label = Label(text: try labelText(try fields.require("text", "the label's text")))
+        // `template:` was computed already (`RepeatExpander.computed`): its braces are gone.
+        if let text = fields["text"], fields["template"] != nil {
+            throw text.error(.invalidValue, "a label has either 'text' (braces as written) or 'template' (with {expression} parts), not both")
+        }
+        let textNode = try fields["template"] ?? fields.require("text", "the label's text (or 'template', text with {expression} parts)")
+        var label = Label(text: try labelText(textNode))
         label.fontSize = try fields["fontSize"]?.number(in: Label.fontSizeRange, "a font size in points") ?? 17
         label.bold = try fields["bold"]?.bool() ?? false
-        label.color = try fields["color"]?.color() ?? .black
+        label.color = try fields["color"]?.color(palette) ?? .black
         if let alignmentNode = fields["alignment"] {
             let name = try alignmentNode.string("an alignment")
             let names = TextAlignment.allCases.map(\.rawValue)
@@ -161,8 +181,8 @@ extension SceneDecoder {
 
     func decodeShape(_ node: Located) throws -> Shape {
         let fields = try node.mapping(allowed: Self.shapeKeys)
-        let fill = try fields["fill"]?.color() ?? .clear
-        let stroke = try fields["stroke"]?.color() ?? .clear
+        let fill = try fields["fill"]?.color(palette) ?? .clear
+        let stroke = try fields["stroke"]?.color(palette) ?? .clear
         let lineWidth = try fields["lineWidth"]?.nonNegativeNumber("a line width in points") ?? 1
         if fields["fill"] == nil && fields["stroke"] == nil {
             throw node.error(.missingKey, "missing key 'fill' (the fill colour) or 'stroke' (the outline colour)")

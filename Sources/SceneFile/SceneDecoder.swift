@@ -64,8 +64,17 @@ struct SceneDecoder {
     /// `canvas.scale`, or 3 (an iPhone's) when the canvas gives none: the pixel grid scroll views
     /// round their content offset to. `render --scale` changes only the export, never this.
     var devicePixelScale = 3.0
+    /// `canvas.size` in points, once read (a tap at a point must be on it).
+    var canvasSize = Size(width: 0, height: 0)
     /// `canvas.appearance`, known before any view is read (system colours take its values).
     var appearance = Appearance.light
+    /// The root `colors:` table resolved for `appearance`, known before any view is read.
+    var namedColors: [String: Color] = [:]
+    /// The colours a value may name: `namedColors`, then UIKit's system colours.
+    var palette: ColorPalette { ColorPalette(appearance: appearance, named: namedColors) }
+    /// Each variable's initial value, read before the views: their values may be expressions
+    /// over them, computed once.
+    var initialVariableValues: [String: Double] = [:]
 
     /// What an event's time must be, for messages: names `--duration` when it set the length.
     var withinTheScene: String {
@@ -78,7 +87,7 @@ struct SceneDecoder {
 
     init(file: String) { self.file = file }
 
-    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities", "dynamics", "golden"]
+    static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities", "dynamics", "golden", "colors"]
     static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets", "appearance"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
@@ -98,12 +107,14 @@ struct SceneDecoder {
         let canvas = try fields.require("canvas", "the canvas: size, background, scale, fps").mapping(allowed: Self.canvasKeys)
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
         let size = try sizeNode.size()
-        let background = try canvas["background"].map(Self.decodeBackground) ?? .white
+        canvasSize = size
+        if let node = canvas["appearance"] { appearance = try Self.name(node, Appearance.self, "an appearance") }
+        if let colorsNode = fields["colors"] { attempt { try $0.decodeNamedColors(colorsNode) } }
+        let background = try canvas["background"].map(decodeBackground) ?? .white
         let givenScale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)")
         let scale = givenScale ?? 1
         devicePixelScale = givenScale ?? 3
         let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
-        if let node = canvas["appearance"] { appearance = try Self.name(node, Appearance.self, "an appearance") }
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
             throw (canvas["scale"] ?? sizeNode).error(.invalidValue, problem)
         }
@@ -125,6 +136,10 @@ struct SceneDecoder {
             attempt { _ in animationModel = try Self.decodeAnimationModel(modelNode) }
         }
 
+        if let variablesNode = fields["variables"], let entries = try? variablesNode.namedEntries() {
+            // Problems are reported when the variables are declared, below.
+            for (name, _, value) in entries { if let number = try? value.number() { initialVariableValues[name] = number } }
+        }
         if let viewsNode = fields["views"] {
             attempt { d in for element in try viewsNode.sequence("views") { d.attempt { try $0.decodeView(element, parent: nil) } } }
         }
@@ -327,7 +342,7 @@ struct SceneDecoder {
         let paths = Scene.viewPropertyPaths
         let composite = Self.compositeAdvice(id: id, path: path).map { " ('\(path)' \($0))" } ?? ""
         throw node.error(.unknownReference, "views have no single property '\(path)'\(composite); expected one of: \(paths.joined(separator: ", "))",
-                         suggestion: composite.isEmpty ? closestName(to: path, in: paths) : nil)
+                         suggestion: composite.isEmpty ? KeySpelling.synonym(for: path, in: paths) ?? closestName(to: path, in: paths) : nil)
     }
 
     /// A slot a view declared beyond its own (`ID.colors.N.r`), by its full name.
@@ -346,7 +361,12 @@ struct SceneDecoder {
     func expression(_ node: Located, ownSize: Bool, inAction: Bool = false, type: ExpressionType = .number) throws -> Expression {
         if type == .number, let value = try? node.number() { return .constant(value) }
         let what = type == .boolean ? "a condition such as 'state == 1'" : "a number or an expression such as 'sideHelper.frame.y - 20'"
-        let text = try node.string(what)
+        return try expression(text: try node.string(what), at: node, ownSize: ownSize, inAction: inAction, type: type)
+    }
+
+    /// `text`, written at `node` (part of its value: a template's `{expression}`), as an
+    /// expression of `type`; a problem's column counts from the node's.
+    func expression(text: String, at node: Located, ownSize: Bool = false, inAction: Bool = false, type: ExpressionType = .number) throws -> Expression {
         let local = ownSize ? ["width", "height"] : []
         var parser = ExpressionParser(source: node, text: text, resolve: { name in
             if ownSize && name == "width" { return .ownWidth }

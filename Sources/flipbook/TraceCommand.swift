@@ -8,7 +8,7 @@ struct TraceCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "trace",
         abstract: "Print properties' presentation values frame by frame.",
-        discussion: "CSV with the header frame,time,<path>,... and one row per frame; numbers in shortest round-trip form. JSON is an array of {frame, time, values: {path: value}}.")
+        discussion: "CSV with the header frame,time,<path>,... and one row per frame; numbers in shortest round-trip form. JSON is an array of {frame, time, values: {path: value}}; in JSON a label's text (--property ID.text) is traced too, as a string, so every change shows at the frame it happens.")
 
     @Argument(help: "The scene file (YAML or JSON).")
     var scene: String
@@ -44,7 +44,7 @@ struct TraceCommand: ParsableCommand {
     func run() throws {
         let scene = try loadScene(self.scene)
         let trace = try PropertyTrace(scene: scene, scenePath: self.scene, names: properties,
-                                      fps: self.fps ?? scene.fps, frames: frames, timed: timings)
+                                      fps: self.fps ?? scene.fps, frames: frames, timed: timings, texts: format == .json)
         var out = ""
         if format == .csv { out += "frame,time," + properties.joined(separator: ",") + "\n" }
         var rows: [String] = []
@@ -55,7 +55,10 @@ struct TraceCommand: ParsableCommand {
             case .csv: out += "\(index),\(time)," + numbers.map(\.shortestText).joined(separator: ",") + "\n"
             case .json:
                 // JSON has no NaN or infinity: such values (a division by zero) print as null.
-                let pairs = zip(properties, numbers).map { "\"\($0)\": \($1.isFinite ? $1.shortestText : "null")" }.joined(separator: ", ")
+                let pairs = zip(properties, zip(numbers, trace.texts[row])).map { name, value in
+                    let (number, text) = value
+                    return "\"\(name)\": " + (text.map(jsonString) ?? (number.isFinite ? number.shortestText : "null"))
+                }.joined(separator: ", ")
                 rows.append("  {\"frame\": \(index), \"time\": \(time), \"values\": {\(pairs)}}")
             }
         }
@@ -69,4 +72,11 @@ struct TraceCommand: ParsableCommand {
 
 enum TraceFormat: String, ExpressibleByArgument, CaseIterable {
     case csv, json
+}
+
+/// `text` as a JSON string literal, quoted and escaped.
+private func jsonString(_ text: String) -> String {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.withoutEscapingSlashes]
+    return (try? encoder.encode(text)).flatMap { String(data: $0, encoding: .utf8) } ?? "null"
 }

@@ -57,7 +57,7 @@ final class RepeatErrorTests: XCTestCase {
 
     func testBadLoopVariableNames() {
         check("- { id: row, repeat: {count: 2, as: 2x}, frame: [0, 0, 1, 1] }", at: "2x", keyPath: "views[0].repeat.as",
-              message: "expected a loop variable name of letters, digits and '_' starting with a letter, not one of abs, clamp, cos, false, finished, floor, height, max, min, round, sin, sqrt, true, variables, width, found '2x'")
+              message: "expected a loop variable name of letters, digits and '_' starting with a letter, not one of abs, clamp, cos, false, finished, floor, height, max, min, pi, round, sin, sqrt, true, variables, width, found '2x'")
         check("- { id: row, repeat: {count: 2, as: width}, frame: [0, 0, 1, 1] }", at: "width", keyPath: "views[0].repeat.as",
               message: "found 'width'")
         check("- { id: row, repeat: {count: 2, as: [i]}, frame: [0, 0, 1, 1] }", at: "[i]", keyPath: "views[0].repeat.as",
@@ -108,7 +108,7 @@ final class RepeatErrorTests: XCTestCase {
               message: "unknown name 'j' in expression 'j * 44' at character 1 (where i = 0)", suggestion: "i")
         check("- { id: row, repeat: 3, alpha: \"other.alpha\", frame: [0, 0, 1, 1] }\n- { id: other, frame: [0, 0, 1, 1] }",
               at: "other.alpha", keyPath: "views[0].alpha",
-              message: "'other.alpha' is not known here: a repeated view's values are computed once, from numbers, functions and the loop variables ('i')")
+              message: "'other.alpha' is not known here: a view's values are computed once, when the scene is read, from numbers, pi, functions, the variables' initial values and the loop variables ('i')")
     }
 
     func testNonFiniteResultIsReportedOnceForTheFirstCopyItFailsIn() {

@@ -112,7 +112,7 @@ final class SceneFileErrorTests: XCTestCase {
         let late = try XCTUnwrap(error(replacing("at: 0.1", with: "at: 5")))
         XCTAssertEqual(late.kind, .invalidValue)
         let noAction = try XCTUnwrap(error(replacing("    onTap: grow\n", with: "")))
-        XCTAssertTrue(noAction.message.contains("has no onTap action"), noAction.message)
+        XCTAssertTrue(noAction.message.contains("nor any view it is inside has an onTap action"), noAction.message)
     }
 
     func testUnknownActionAndCurveNames() throws {

@@ -233,7 +233,7 @@ final class SceneModelFileErrorTests: XCTestCase {
             ("frame: [0, 0, 10, 10]", "fram: [0, 0, 10, 10]", "views[0].fram"),
             ("frame: [0, 0, 10, 10]", "frame: [0, 0, 10, nope]", "views[0].frame[3]"),
             ("onTap: go", "onTap: og", "views[0].onTap"),
-            ("onTap: go", "onTap: go\n    backgroundColor: red", "views[0].backgroundColor"),
+            ("onTap: go", "onTap: go\n    backgroundColor: crimson", "views[0].backgroundColor"),
             ("onTap: go", "onTap: go\n    subviews:\n      - { id: inner, frame: [0, 0, 1], alpha: 1 }", "views[0].subviews[0].frame"),
             ("state: 0,", "state: zero,", "variables.state"),
         ]

@@ -166,7 +166,9 @@ public struct Action: Hashable, Sendable {
 /// A scripted event at a scene time.
 public struct ScriptedEvent: Hashable, Sendable {
     public enum Kind: Hashable, Sendable {
-        /// A tap on a view: its `tapAction` runs.
+        /// A tap on a view: its `tapAction` runs, or its nearest ancestor's (the responder
+        /// chain). The view must be able to receive it at that instant (shown, alpha ≥ 0.01,
+        /// user interaction enabled, and so every ancestor), else it is a runtime error.
         case tap(view: ViewID)
         /// An action runs with no view involved.
         case run(action: ActionID)

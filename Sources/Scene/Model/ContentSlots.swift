@@ -42,14 +42,23 @@ public struct ContentSlot: Hashable, Sendable {
 /// `text` or `image` of a view set at once when an action runs.
 public struct ContentAssignment: Hashable, Sendable {
     public var slot: ContentSlotID
+    /// The value set; with a `format`, the kind only (the text is the format's).
     public var value: ContentValue
+    /// A text computed from presentation values and variables when the action runs
+    /// (`"Updated {count} items"`), or nil for `value` as it is.
+    public var format: TextFormat?
     public init(slot: ContentSlotID, value: ContentValue) { self.slot = slot; self.value = value }
+    /// A label text computed by `format` when the action runs.
+    public init(slot: ContentSlotID, format: TextFormat) { self.slot = slot; self.value = .text(""); self.format = format }
 }
 
 extension Scene {
     /// The content slots, in view order (a view's label text, then its image): one for each
     /// label and each image the views declare.
-    public var contentSlots: [ContentSlot] {
+    public var contentSlots: [ContentSlot] { Self.contentSlots(of: views) }
+
+    /// The content slots `views` have (`contentSlots`), for a reader that has views before a scene.
+    public static func contentSlots(of views: [View]) -> [ContentSlot] {
         var slots: [ContentSlot] = []
         for (index, view) in views.enumerated() {
             if let label = view.label { slots.append(ContentSlot(view: ViewID(index), kind: .labelText, initialValue: .text(label.text))) }

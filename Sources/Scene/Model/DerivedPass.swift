@@ -14,4 +14,12 @@ public protocol DerivedPass: Sendable {
     var drivenSlots: [Int] { get }
     /// The new model values of `drivenSlots`, from the current presentation `values`.
     func evaluate(_ values: [Double]) throws -> [Double]
+    /// The same with the content slots' current values (`Scene.contentSlots`: labels' texts),
+    /// for a pass that reads them (the layout pass measures a label's new text).
+    func evaluate(_ values: [Double], contents: [ContentValue]) throws -> [Double]
+}
+
+extension DerivedPass {
+    /// A pass that reads no content.
+    public func evaluate(_ values: [Double], contents: [ContentValue]) throws -> [Double] { try evaluate(values) }
 }

@@ -49,6 +49,17 @@ public struct Scene: Sendable {
     /// The scene file's name as messages show it, when the scene was read from a file.
     public var sourceFile: String?
 
+    /// The action a tap on `view` runs: its own `onTap`, else that of its nearest ancestor with
+    /// one, as UIKit passes a touch up the responder chain; nil when none has one.
+    public func tapAction(reachedFrom view: ViewID) -> ActionID? {
+        var candidate: ViewID? = view
+        while let current = candidate {
+            if let action = views[current.index].tapAction { return action }
+            candidate = views[current.index].parent
+        }
+        return nil
+    }
+
     /// "FILE:LINE" of `element`, when the scene was read from a file that wrote it.
     public func sourceLocation(of element: SceneElement) -> String? {
         guard let sourceFile, let line = sourceLines[element] else { return nil }

@@ -22,10 +22,21 @@ struct HitTest {
         return nil
     }
 
+    /// Why view `index` itself cannot receive touches at these presentation `values` (its
+    /// subtree neither), or nil when it can.
+    static func refusal(of index: Int, scene: Scene, values: [Double]) -> String? {
+        let slots = SlotLayout.slots(of: ViewID(index))
+        if !scene.views[index].isUserInteractionEnabled { return "not interactive (isUserInteractionEnabled: false)" }
+        if values[slots[.hidden]] != 0 { return "hidden" }
+        let alpha = values[slots[.alpha]]
+        if !(alpha >= minimumAlpha) { return "nearly transparent (alpha \(alpha.shortestText), below \(minimumAlpha.shortestText))" }
+        return nil
+    }
+
     private func hit(_ index: Int, point: Point, parentToCanvas: AffineTransform) -> Int? {
         let slots = SlotLayout.slots(of: ViewID(index))
         func at(_ p: ViewProperty) -> Double { values[slots[p]] }
-        guard scene.views[index].isUserInteractionEnabled, at(.hidden) == 0, at(.alpha) >= Self.minimumAlpha else { return nil }
+        guard Self.refusal(of: index, scene: scene, values: values) == nil else { return nil }
         let toCanvas = ViewGeometry.localToParent(values, slots: slots).concatenating(parentToCanvas)
         guard let local = toCanvas.inverse(applyingTo: point) else { return nil }
         let minX = at(.boundsX), minY = at(.boundsY)

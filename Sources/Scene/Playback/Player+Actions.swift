@@ -18,7 +18,12 @@ extension Player {
         for assignment in action.assignments {
             set(scene.variableSlot(assignment.variable), try evaluate(assignment.value, at: t, finished: finished), at: t)
         }
-        for assignment in action.contentAssignments { state.store.setContent(assignment.slot, assignment.value) }
+        for assignment in action.contentAssignments {
+            let value = try assignment.format.map { format in
+                ContentValue.text(try format.text { try evaluate($0, at: t, finished: finished) })
+            } ?? assignment.value
+            state.store.setContent(assignment.slot, value)
+        }
         for argument in action.commandArguments { set(argument.slot, try evaluate(argument.value, at: t, finished: finished), at: t) }
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.store.model)) }
         // A run with a completion owns its animations, so that removing them all completes it early.

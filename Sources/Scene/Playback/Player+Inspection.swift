@@ -10,6 +10,10 @@ extension Player {
         HitTest(scene: scene, children: graph.children, values: state.store.presentation).view(at: point, roots: graph.roots).map(ViewID.init)
     }
 
+    /// What content slot `slot` holds at the current time (a label's text as the last `set:`
+    /// left it, an image).
+    public func content(_ slot: ContentSlotID) -> ContentValue { state.store.contents[slot.index] }
+
     /// The topmost view that draws something at `point` (canvas points) at the current time:
     /// what a person sees there. Hidden views and views with alpha 0 are skipped with their
     /// subtrees; user interaction does not matter; a subview outside its parent is found

@@ -29,7 +29,7 @@ extension Player {
             case .pass(let index):
                 let pass = scene.derivedPasses[index]
                 let values: [Double]
-                do { values = try pass.evaluate(state.store.presentation) } catch {
+                do { values = try pass.evaluate(state.store.presentation, contents: state.store.contents) } catch {
                     throw SceneRuntimeError.system(name: pass.name, message: "\(error)", time: t, frame: nil,
                                                    location: scene.sourceLocation(of: .derivedPass(index)))
                 }

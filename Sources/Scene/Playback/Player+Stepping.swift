@@ -55,7 +55,7 @@ extension Player {
 
     private mutating func dispatch(_ event: EventQueue.Event, at t: Double, loop: inout LoopGuard) throws {
         switch event {
-        case .scripted(.tap(let view)): if let action = scene.view(view).tapAction { try run(action.index, at: t) }
+        case .scripted(.tap(let view)): try tap(view, at: t)
         case .scripted(.run(let action)): try run(action.index, at: t)
         case .scripted(.system(let command)): try handle(system: command.system.index, command.message, at: t)
         case .scripted(.touch(let index)): try touchDown(index, at: t)

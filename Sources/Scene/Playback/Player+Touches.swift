@@ -21,12 +21,23 @@ extension Player {
             }
             candidate = scene.views[view].parent?.index
         }
-        guard !stroke.moves() else { return }
-        candidate = hit
-        while let view = candidate {
-            if let action = scene.views[view].tapAction { try run(action.index, at: t); return }
-            candidate = scene.views[view].parent?.index
+        guard !stroke.moves(), let hit, let action = scene.tapAction(reachedFrom: ViewID(hit)) else { return }
+        try run(action.index, at: t)
+    }
+
+    /// A scripted `tap: ID`: the view's own onTap runs, or its nearest ancestor's. A view that
+    /// could not be touched at this instant (it or an ancestor hidden, nearly transparent or
+    /// not interactive, as `HitTest` skips them) is an error naming the tap.
+    mutating func tap(_ view: ViewID, at t: Double) throws {
+        var candidate: ViewID? = view
+        while let current = candidate {
+            if let reason = HitTest.refusal(of: current.index, scene: scene, values: state.store.presentation) {
+                let who = current == view ? "it is" : "the view '\(scene.views[current.index].id)' it is inside is"
+                throw SceneRuntimeError.tapRefused(view: scene.view(view).id, reason: "\(who) \(reason)", time: t, frame: nil)
+            }
+            candidate = scene.views[current.index].parent
         }
+        if let action = scene.tapAction(reachedFrom: view) { try run(action.index, at: t) }
     }
 }
 

@@ -12,6 +12,9 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
     /// A system (scroll physics, dynamics, ...) or a derived pass (the layout) failed;
     /// `location` is "FILE:LINE" of where the scene file declares it, when known.
     case system(name: String, message: String, time: Double, frame: Int?, location: String? = nil)
+    /// A scripted `tap: ID` on a view that could not receive it at that instant; `reason` says
+    /// which view refused and why.
+    case tapRefused(view: String, reason: String, time: Double, frame: Int?)
 
     /// The same error, saying which frame was being produced.
     public func at(frame: Int) -> SceneRuntimeError {
@@ -19,6 +22,7 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
         case .nonFinite(let e, let v, let t, _): return .nonFinite(expression: e, value: v, time: t, frame: frame)
         case .eventLoop(let a, let t, _): return .eventLoop(actions: a, time: t, frame: frame)
         case .system(let n, let m, let t, _, let l): return .system(name: n, message: m, time: t, frame: frame, location: l)
+        case .tapRefused(let v, let r, let t, _): return .tapRefused(view: v, reason: r, time: t, frame: frame)
         }
     }
 
@@ -38,6 +42,8 @@ public enum SceneRuntimeError: Error, Hashable, Sendable, CustomStringConvertibl
                 + "(a completion loop with no animation); give one of them an animation or an 'if:' that ends the loop"
         case .system(let name, let message, let time, let frame, let location):
             return (location.map { "\($0): " } ?? "") + "\(name) at \(Self.when(time, frame)): \(message)"
+        case .tapRefused(let view, let reason, let time, let frame):
+            return "the tap on '\(view)' at \(Self.when(time, frame)) cannot reach it: \(reason), so UIKit would not deliver it"
         }
     }
 }

@@ -32,7 +32,7 @@ extension SceneChecker {
             case .tap(let view):
                 if !scene.views.indices.contains(view.index) {
                     errors.append(.invalidReference(.event(e), what: "view \(view)"))
-                } else if scene.view(view).tapAction == nil {
+                } else if scene.tapAction(reachedFrom: view) == nil {
                     errors.append(.tapWithoutAction(event: e, view: scene.view(view).id))
                 }
             case .run(let action):

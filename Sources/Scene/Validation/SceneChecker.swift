@@ -102,6 +102,7 @@ struct SceneChecker {
             if !action.contentAssignments.isEmpty {
                 let slots = scene.contentSlots
                 for assignment in action.contentAssignments {
+                    for case .value(let expression, _) in assignment.format?.parts ?? [] { checkExpression(expression, .number, at: .action(a)) }
                     guard slots.indices.contains(assignment.slot.index) else {
                         errors.append(.invalidReference(.action(a), what: "content slot \(assignment.slot.index)"))
                         continue

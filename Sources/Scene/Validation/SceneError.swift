@@ -116,7 +116,7 @@ public enum SceneError: Error, Hashable, Sendable, CustomStringConvertible {
         case .shapeSizeOutsideShape(_, let text): return "'width' and 'height' exist only in a shape's path, found in '\(text)'"
         case .zeroTimeCompletionLoop(_, let actions):
             return "actions complete into each other without time advancing: \(actions.joined(separator: " -> ")); give one an animation or an 'if:'"
-        case .tapWithoutAction(_, let view): return "view '\(view)' has no onTap action, so tapping it does nothing"
+        case .tapWithoutAction(_, let view): return "neither view '\(view)' nor any view it is inside has an onTap action, so tapping it does nothing"
         case .eventOutsideScene(_, let time, let duration):
             return "an event at \(time.shortestText) s lies outside the scene (0 to \(duration.shortestText) s)"
         case .keyFrameOutsideScene(_, let frame, let count): return "key frame \(frame) is outside the scene (0-\(count - 1))"
@@ -138,5 +138,5 @@ public struct SceneErrors: Error, Hashable, Sendable, CustomStringConvertible {
 
 /// Names expressions reserve (they cannot name variables). `finished` became reserved when
 /// completions gained it (`ExpressionNode.finished`).
-public let reservedExpressionWords: Set<String> = Set(["true", "false", "width", "height", "variables", "finished"])
+public let reservedExpressionWords: Set<String> = Set(["true", "false", "width", "height", "variables", "finished", "pi"])
     .union(ExpressionFunction.allCases.map(\.rawValue))
