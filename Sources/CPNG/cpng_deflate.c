@@ -11,13 +11,9 @@
 #include <emmintrin.h>
 #endif
 
-#ifndef HASH_BITS
-#define HASH_BITS 14
-#endif
-#ifndef GOOD_ENOUGH
-#define GOOD_ENOUGH 32
-#endif
 enum {
+    HASH_BITS = 14,             // 16,384 entries (64 KiB): a 64 KiB band's positions fit well
+    GOOD_ENOUGH = 32,           // a match this long from the left or above skips the hash
     WINDOW = 32768,             // deflate's largest distance
     MIN_MATCH = 4,              // matches are found by comparing 4 bytes
     MAX_MATCH = 258,
@@ -158,6 +154,7 @@ static void parse(cpng_deflater *d, const uint8_t *data, size_t start, size_t en
     memset(litlen_freq, 0, sizeof d->litlen_freq);
     memset(dist_freq, 0, sizeof d->dist_freq);
     uint64_t extra_bits = 0;
+    uint32_t misses = 0;
     size_t i = start;
     // Positions with 4 bytes to read; the last 3 bytes are literals.
     size_t last = end >= MIN_MATCH ? end - MIN_MATCH + 1 : 0;
@@ -197,10 +194,17 @@ static void parse(cpng_deflater *d, const uint8_t *data, size_t start, size_t en
             i += best;
             // Keep the table current at the match's end, where the next search starts.
             if (i - 1 < last) d->head[hash4(load32(data + i - 1))] = base + (uint32_t)(i - 1);
+            misses = 0;
         } else {
-            litlen_freq[*p]++;
-            symbols[count++] = *p;
-            i++;
+            // In incompressible runs (photos) step over bytes faster, as LZ4 does: after every
+            // 32 positions in a row without a match, one more byte a step goes out as a literal.
+            size_t step = 1 + (misses++ >> 5);
+            if (step > last - i) step = last - i;
+            for (size_t k = 0; k < step; k++) {
+                litlen_freq[p[k]]++;
+                symbols[count++] = p[k];
+            }
+            i += step;
         }
     }
     for (; i < end; i++) {

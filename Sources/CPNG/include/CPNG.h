@@ -94,5 +94,7 @@ int cpng_read_file(const char *path, uint64_t max_pixels, cpng_decoded *out, cpn
 void cpng_decoded_free(cpng_decoded *decoded);
 
 #include "cpng_memory.h"
+#include "cpng_checksum.h"
+#include "cpng_yuv.h"
 
 #endif

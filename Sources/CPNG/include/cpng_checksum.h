@@ -1,4 +1,4 @@
-// Adler-32 for the zlib stream's trailer (private to CPNG): SSE2 on x86-64 (always present
+// Adler-32 for the zlib stream's trailer: SSE2 on x86-64 (always present
 // there), scalar elsewhere. A checksum has one right answer, so no path changes any byte.
 #ifndef FLIPBOOK_CPNG_CHECKSUM_H
 #define FLIPBOOK_CPNG_CHECKSUM_H
