@@ -25,7 +25,7 @@ timed_render() {
   SECONDS_TAKEN="$(wall_seconds "$start" "$end")"
 }
 
-# encode_table WORK REFERENCE: for every scene in scenes/, at scale $SCALE with 2 threads, in
+# encode_table WORK REFERENCE: for every scene in scenes/ (or those named in BENCH_SCENES), at scale $SCALE with 2 threads, in
 # one paired sequence per scene: the export with --every-frame (every frame drawn and
 # encoded), the C limit (REFERENCE: libpng level 1, no filter, encoding those same frames,
 # decoded beforehand) on 2 threads, and the normal export (repeated frames and bands reused).
@@ -38,6 +38,8 @@ encode_table() {
   ENCODE_TABLE_ROWS=() ENCODE_TABLE_RATIOS=()
   for scene in "$ROOT"/scenes/*.yaml; do
     name="$(basename "$scene" .yaml)"
+    # BENCH_SCENES="a b" limits the table to those scenes (for quicker runs while working).
+    [[ -z "${BENCH_SCENES:-}" || " $BENCH_SCENES " == *" $name "* ]] || continue
     echo "==> $name: --every-frame, the C limit on its frames, then the normal export (scale $SCALE, 2 threads)"
     timed_render "$work/every" "$scene" --scale "$SCALE" --threads 2 --every-frame
     n="$RENDERED" every="$SECONDS_TAKEN"
@@ -87,6 +89,8 @@ rss_formats() {
   RSS_FORMAT_ROWS=()
   local formats=(png svg pdf apng gif)
   command -v ffmpeg >/dev/null 2>&1 && formats+=(mp4 webm)
+  # BENCH_FORMATS="png gif" limits the formats (empty: none), for quicker runs while working.
+  if [[ -n "${BENCH_FORMATS+set}" ]]; then read -r -a formats <<<"$BENCH_FORMATS"; fi
   for format in "${formats[@]}"; do
     case "$format" in png|svg|pdf) ext="" ;; *) ext=".$format" ;; esac
     out="$work/rss-out$ext"
