@@ -54,3 +54,24 @@ public struct Path: Hashable, Sendable {
         ])
     }
 }
+
+extension Path {
+    /// A rectangle holding every point and control point: the outline lies inside it (a Bézier
+    /// segment lies in the hull of its control points). `.zero` for an empty path.
+    public var controlBounds: Rect {
+        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
+        func note(_ p: Point) {
+            minX = min(minX, p.x); minY = min(minY, p.y); maxX = max(maxX, p.x); maxY = max(maxY, p.y)
+        }
+        for element in elements {
+            switch element {
+            case .move(let to), .line(let to): note(to)
+            case .quadCurve(let to, let control): note(to); note(control)
+            case .curve(let to, let c1, let c2): note(to); note(c1); note(c2)
+            case .close: break
+            }
+        }
+        guard minX <= maxX else { return .zero }
+        return Rect(x: minX, y: minY, width: maxX - minX, height: maxY - minY)
+    }
+}

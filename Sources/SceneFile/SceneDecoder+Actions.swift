@@ -6,6 +6,11 @@ extension SceneDecoder {
     static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers", "layout"]
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
+    /// Spring parameters that are times, so they take `ms` and `s` (`response: 300ms`).
+    static let springTimeKeys: Set<String> = ["response", "duration"]
+
+    /// Whether an animation of `propertyText` ("ID.path") animates an angle, whose `to` takes `deg`.
+    static func isAngle(_ propertyText: String) -> Bool { propertyText.hasSuffix("rotation") }
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 
@@ -106,12 +111,12 @@ extension SceneDecoder {
         let fields = try node.mapping(allowed: Self.animationKeys)
         let propertyNode = try fields.require("property", "the property to animate, 'ID.path'")
         let propertyText = try propertyNode.string("a property 'ID.path'")
-        let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
+        let duration = try fields["duration"]?.positiveSeconds("a duration in seconds")
         func requireDuration() throws -> Double {
             if let duration { return duration }
             throw node.error(.missingKey, "missing key 'duration' (the animation's length in seconds)")
         }
-        let delay = try fields["delay"]?.nonNegativeNumber("a delay in seconds") ?? 0
+        let delay = try fields["delay"]?.seconds("a delay in seconds") ?? 0
         // `transform.scale` is one number (both axes), or a composite [sx, sy].
         let scalePair = propertyText.hasSuffix(".transform.scale") && { if case .sequence = fields["to"]?.node { return true } else { return false } }()
         let composite = propertyText.hasSuffix(".transform.scale") && !scalePair ? nil : try compositeProperty(propertyText, at: propertyNode)
@@ -155,6 +160,8 @@ extension SceneDecoder {
                 guard hasToggle else { throw toNode.error(.invalidValue, "'to: toggle' needs a 'toggle' in the action") }
                 target = .toggled
             } else if let value = try? toNode.number() {
+                target = .value(value)
+            } else if Self.isAngle(propertyText), let value = try? toNode.radians("an angle") {
                 target = .value(value)
             } else {
                 let e = try expression(toNode, ownSize: false, inAction: true)
@@ -214,7 +221,9 @@ extension SceneDecoder {
     /// A spring in any of the forms `SpringSpecification` knows; its keys pick the API.
     func decodeSpring(_ node: Located, fields: Fields, duration: Double?) throws -> AnimationTiming {
         let spring = try node.mapping(allowed: SpringSpecification.allKeys)
-        let values = try spring.entries.map { (key: $0.key, value: try $0.value.number("a number")) }
+        let values = try spring.entries.map { entry in
+            (key: entry.key, value: try Self.springTimeKeys.contains(entry.key) ? entry.value.seconds("a time in seconds") : entry.value.number("a number"))
+        }
         do {
             return try SpringSpecification.timing(values, animationDuration: duration)
         } catch {

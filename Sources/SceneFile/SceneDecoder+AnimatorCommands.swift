@@ -75,7 +75,7 @@ extension SceneDecoder {
             }
             return .create
         case "start":
-            let delay = try fields["afterDelay"]?.nonNegativeNumber("a delay in seconds") ?? 0
+            let delay = try fields["afterDelay"]?.seconds("a delay in seconds") ?? 0
             guard delay.isFinite else { throw fields["afterDelay"]!.error(.invalidValue, "expected a finite delay in seconds") }
             return .start(afterDelay: delay)
         case "pause": return .pause

@@ -87,7 +87,7 @@ extension SceneDecoder {
             attempt { d in
                 let entry = d.animators[index]
                 let fields = try entry.node.mapping(allowed: Self.animatorKeys)
-                let duration = try fields.require("duration", "the animator's duration in seconds").positiveNumber("a duration in seconds")
+                let duration = try fields.require("duration", "the animator's duration in seconds").positiveSeconds("a duration in seconds")
                 guard duration.isFinite else { throw fields["duration"]!.error(.invalidValue, "expected a finite duration in seconds") }
                 let timing = try d.decodeAnimatorTiming(fields).timing
                 var declaration = PropertyAnimatorDeclaration(id: entry.declaration.id, duration: duration, timing: timing, targets: [])

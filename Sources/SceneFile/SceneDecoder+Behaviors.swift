@@ -40,7 +40,7 @@ extension SceneDecoder {
             let p = try v.point()
             return (hypot(p.x, p.y), atan2(p.y, p.x))
         }
-        return (nil, try f["angle"]?.number("an angle in radians"))
+        return (nil, try f["angle"]?.radians("an angle in radians"))
     }
 
     func decodeGravity(_ node: Located, table: inout ItemTable) throws -> Gravity {

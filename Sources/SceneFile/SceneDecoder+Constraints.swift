@@ -172,7 +172,7 @@ extension SceneDecoder {
             }
             change.assignments.append(SlotAssignment(slot: slot.index, value: try expression(value, ownSize: false, inAction: true)))
         }
-        let duration = try fields["duration"]?.positiveNumber("a duration in seconds")
+        let duration = try fields["duration"]?.positiveSeconds("a duration in seconds")
         if let springNode = fields["spring"] {
             if let curveNode = fields["curve"] { throw curveNode.error(.invalidValue, "a layout animation has either a 'curve' or a 'spring', not both") }
             change.animation = try decodeSpring(springNode, fields: fields, duration: duration)

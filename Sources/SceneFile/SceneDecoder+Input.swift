@@ -39,7 +39,7 @@ extension SceneDecoder {
                     return
                 }
                 if let finger = fields["finger"] { throw finger.error(.invalidValue, "'finger' belongs to a touch (drag, flick or path)") }
-                let time = try fields.require("at", "the time of the event in seconds").number(in: 0...duration, d.withinTheScene)
+                let time = try fields.require("at", "the time of the event in seconds").seconds(in: 0...duration, d.withinTheScene)
                 let kind: ScriptedEvent.Kind
                 switch (fields["tap"], fields["run"]) {
                 case (let viewNode?, nil):

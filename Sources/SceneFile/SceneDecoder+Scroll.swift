@@ -144,7 +144,8 @@ extension SceneDecoder {
             builder.install(ScrollViewSystem(view: ViewID(declaration.view), viewID: view.id, initialOffset: declaration.initialOffset,
                                             viewport: view.bounds.size, settings: settings,
                                             commands: scrollCommands[declaration.view] ?? [],
-                                            watches: watches[declaration.view] ?? [], indicators: declaration.indicators),
+                                            watches: watches[declaration.view] ?? [], indicators: declaration.indicators,
+                                            pixelScale: devicePixelScale),
                             as: declaration.system)
         }
     }

@@ -33,7 +33,7 @@ extension SceneDecoder {
         }
         let touchNode = fields[kind]!
         if kind == "path" {
-            let begin = try fields["at"]?.number(in: 0...duration, withinTheScene) ?? 0
+            let begin = try fields["at"]?.seconds(in: 0...duration, withinTheScene) ?? 0
             var samples: [(time: Double, point: Point)] = []
             let points = try touchNode.sequence("path points [t, x, y]")
             if points.count > Self.maximumPathPoints {
@@ -47,16 +47,16 @@ extension SceneDecoder {
         }
         if let at = fields["at"] { throw at.error(.invalidValue, "a \(kind)'s time goes inside it: \(kind): {at: ...}") }
         let inner = try touchNode.mapping(allowed: kind == "drag" ? Self.dragKeys : Self.flickKeys)
-        let begin = try inner.require("at", "the time the finger touches down, in seconds").number(in: 0...duration, withinTheScene)
+        let begin = try inner.require("at", "the time the finger touches down, in seconds").seconds(in: 0...duration, withinTheScene)
         let from = try inner.require("from", "where the finger touches down, [x, y] in canvas points").point()
         if kind == "drag" {
             let to = try inner.require("to", "where the finger lifts, [x, y] in canvas points").point()
-            let length = try inner.require("duration", "how long the finger moves, in seconds").positiveNumber("a duration in seconds")
+            let length = try inner.require("duration", "how long the finger moves, in seconds").positiveSeconds("a duration in seconds")
             let curve = try inner["curve"].map { try decodeCurve($0) } ?? .linear
             return TouchStroke(finger: finger, begin: begin, duration: length, path: .line(from: from, to: to, curve: curve))
         }
         let velocity = try inner.require("velocity", "the release velocity [vx, vy] in points per second").point()
-        let length = try inner["duration"]?.positiveNumber("a duration in seconds") ?? 0.1
+        let length = try inner["duration"]?.positiveSeconds("a duration in seconds") ?? 0.1
         let to = try inner["to"]?.point() ?? Point(x: from.x + velocity.x * length, y: from.y + velocity.y * length)
         return TouchStroke(finger: finger, begin: begin, duration: length, path: .line(from: from, to: to, curve: .linear),
                            releaseVelocity: velocity)

@@ -70,7 +70,7 @@ extension SceneDecoder {
             if fields["transform"] != nil {
                 throw rotationNode.error(.invalidValue, "'rotation' and 'transform' both set the rotation; give it inside 'transform'")
             }
-            view.transform.rotation = try rotationNode.number("an angle in radians")
+            view.transform.rotation = try rotationNode.radians("an angle in radians")
         }
         view.backgroundColor = try fields["backgroundColor"]?.color() ?? .clear
         view.alpha = try fields["alpha"]?.number(in: 0...1, "an alpha") ?? 1
@@ -103,7 +103,7 @@ extension SceneDecoder {
                 transform.scaleX = s; transform.scaleY = s
             }
         }
-        if let rotation = fields["rotation"] { transform.rotation = try rotation.number("an angle in radians") }
+        if let rotation = fields["rotation"] { transform.rotation = try rotation.radians("an angle in radians") }
         return transform
     }
 

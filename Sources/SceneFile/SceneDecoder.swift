@@ -61,6 +61,11 @@ struct SceneDecoder {
     var errors: [SceneFileError] = []
     /// Seconds that replace the file's `duration` (render's `--duration`), or nil.
     var durationOverride: Double?
+    /// `canvas.scale`, or 3 (an iPhone's) when the canvas gives none: the pixel grid scroll views
+    /// round their content offset to. `render --scale` changes only the export, never this.
+    var devicePixelScale = 3.0
+    /// `canvas.appearance`, known before any view is read (system colours take its values).
+    var appearance = Appearance.light
 
     /// What an event's time must be, for messages: names `--duration` when it set the length.
     var withinTheScene: String {
@@ -74,7 +79,7 @@ struct SceneDecoder {
     init(file: String) { self.file = file }
 
     static let rootKeys = ["name", "canvas", "duration", "animationModel", "variables", "views", "bindings", "actions", "input", "keyFrames", "animators", "constraints", "contentPriorities", "dynamics", "golden"]
-    static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets"]
+    static let canvasKeys = ["size", "background", "scale", "fps", "safeAreaInsets", "appearance"]
 
     /// Runs `body`, recording a `SceneFileError` it throws instead of stopping.
     mutating func attempt(_ body: (inout SceneDecoder) throws -> Void) {
@@ -94,13 +99,16 @@ struct SceneDecoder {
         let sizeNode = try canvas.require("size", "the canvas size [width, height] in points")
         let size = try sizeNode.size()
         let background = try canvas["background"].map(Self.decodeBackground) ?? .white
-        let scale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)") ?? 1
+        let givenScale = try canvas["scale"]?.positiveNumber("a scale (pixels per point)")
+        let scale = givenScale ?? 1
+        devicePixelScale = givenScale ?? 3
         let fps = try canvas["fps"]?.positiveNumber("frames per second") ?? 60
+        if let node = canvas["appearance"] { appearance = try Self.name(node, Appearance.self, "an appearance") }
         if let problem = SceneDocument.checkFrameSize(size, scale: scale).problem {
             throw (canvas["scale"] ?? sizeNode).error(.invalidValue, problem)
         }
         let durationNode = try fields.require("duration", "the scene's length in seconds")
-        var duration = try durationNode.positiveNumber("a duration in seconds")
+        var duration = try durationNode.positiveSeconds("a duration in seconds")
         if let problem = Scene.checkFrameCount(duration: duration, fps: fps) {
             throw durationNode.error(.invalidValue, problem)
         }
@@ -168,6 +176,7 @@ struct SceneDecoder {
                           views: builder.views, variables: builder.variables, actions: actions, events: events, bindings: bindings,
                           animationModel: animationModel, keyFrames: keyFrames, extraSlots: builder.declaredSlots,
                           namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: builder.systems, touches: touches)
+        scene.appearance = appearance
         if let node = fields["golden"] { attempt { d in scene.golden = try d.decodeGolden(node) } }
         scene.sourceLines = sources.mapValues(\.line)
         scene.sourceLines[.scene] = (fields.entries.first { $0.key == "name" }?.keyNode ?? root).line

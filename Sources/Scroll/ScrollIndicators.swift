@@ -32,7 +32,7 @@ public struct ScrollIndicators: Hashable, Sendable {
         guard views.contains(where: { $0 != nil }) else { return }
         let showing = scroll.stroke != nil || scroll.axes.contains(where: \.isMoving)
         let alpha = showing ? 1 : min(max(1 - (t - scroll.restedAt - Self.fadeDelay) / Self.fadeDuration, 0), 1)
-        let offsets = [scroll.offset(0, at: t), scroll.offset(1, at: t)]
+        let offsets = [scroll.contentOffset(0, at: t), scroll.contentOffset(1, at: t)]
         for axis in 0..<2 {
             guard let view = views[axis] else { continue }
             let slots = SlotLayout.slots(of: view)

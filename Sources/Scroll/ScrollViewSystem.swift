@@ -20,6 +20,9 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     public var watches: [ScrollWatch]
     /// Views drawn as the scroll indicators (horizontal, vertical), if any.
     public var indicators: ScrollIndicators
+    /// Device pixels per point: the content offset the view shows is rounded to this grid, as
+    /// UIKit rounds `contentOffset` (`canvas.scale`; 3, an iPhone's, when the canvas gives none).
+    public var pixelScale: Double
 
     var axes: [AxisMotion]
     /// The finger following the content, and the page each axis started on.
@@ -43,8 +46,10 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
     var time = 0.0
 
     public init(view: ViewID, viewID: String, initialOffset: Point, viewport: Size, settings: ScrollSettings,
-                commands: [ScrollCommand] = [], watches: [ScrollWatch] = [], indicators: ScrollIndicators = ScrollIndicators()) {
-        self.view = view; self.viewID = viewID; self.settings = settings; self.commands = commands
+                commands: [ScrollCommand] = [], watches: [ScrollWatch] = [], indicators: ScrollIndicators = ScrollIndicators(),
+                pixelScale: Double = 3) {
+        precondition(pixelScale > 0 && pixelScale.isFinite, "a scroll view's pixel scale must be positive")
+        self.view = view; self.viewID = viewID; self.settings = settings; self.commands = commands; self.pixelScale = pixelScale
         self.watches = watches; self.indicators = indicators
         self.axes = [.resting(initialOffset.x), .resting(initialOffset.y)]
         self.viewport = [viewport.width, viewport.height]
@@ -86,15 +91,32 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
         return axis == 0 ? p.x : p.y
     }
 
+    /// The exact offset along `axis` the physics computes (the finger, coasting, springs keep
+    /// following it unrounded).
     func offset(_ axis: Int, at t: Double) -> Double {
         axes[axis].offset(at: t, finger: fingerCoordinate(axis, at: t), limits: limits(axis), dimension: viewport[axis], bounces: settings.bounces)
+    }
+
+    /// The content offset the view shows along `axis`: the exact offset on the device's pixel
+    /// grid, `floor(x·s + 0.5)/s`. Apple documents no rounding; it is observed (on a 3× device
+    /// setting −187.5 reads back −187.333, on a 2× one 3.8 reads back 4.0), and it makes rows
+    /// shifted by a scroll repeat pixel for pixel. The finger's samples, and so pan translations,
+    /// velocities and drags, are not rounded.
+    func contentOffset(_ axis: Int, at t: Double) -> Double {
+        Self.onPixelGrid(offset(axis, at: t), scale: pixelScale)
+    }
+
+    /// `x` rounded to the nearest multiple of 1/`scale` (halves up); non-finite values pass.
+    static func onPixelGrid(_ x: Double, scale: Double) -> Double {
+        guard x.isFinite else { return x }
+        return (x * scale + 0.5).rounded(.down) / scale
     }
 
     // MARK: SceneSystem
 
     public mutating func advance(to t: Double, context: inout SystemContext) throws {
         time = t
-        for axis in 0..<2 { context[offsetSlots[axis]] = offset(axis, at: t) }
+        for axis in 0..<2 { context[offsetSlots[axis]] = contentOffset(axis, at: t) }
         for (index, watch) in watches.enumerated() where watch.latchSlot != nil {
             context[watch.latchSlot!] = latched[index] ? 1 : 0
         }

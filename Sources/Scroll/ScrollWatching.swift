@@ -8,7 +8,7 @@ extension ScrollViewSystem {
     /// Runs enter/leave actions and latches for the watches whose zone changed by `t`.
     mutating func checkWatches(at t: Double, context: inout SystemContext) {
         for (index, watch) in watches.enumerated() {
-            let zone = watch.zone(of: offset(watch.axis, at: t))
+            let zone = watch.zone(of: contentOffset(watch.axis, at: t))
             guard zone != zones[index] else { continue }
             let was = zones[index]
             zones[index] = zone
@@ -37,7 +37,7 @@ extension ScrollViewSystem {
         var scanned = 0
         while k / rate <= horizon, scanned < Self.maximumScannedRefreshes {
             let tick = k / rate
-            for (index, watch) in watches.enumerated() where watch.zone(of: offset(watch.axis, at: tick)) != zones[index] {
+            for (index, watch) in watches.enumerated() where watch.zone(of: contentOffset(watch.axis, at: tick)) != zones[index] {
                 return tick
             }
             k += 1; scanned += 1

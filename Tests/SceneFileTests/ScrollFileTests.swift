@@ -46,6 +46,14 @@ final class ScrollFileTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(offset), 0)
     }
 
+    func testTheContentOffsetGridIsTheCanvasScaleOrAnIPhones() throws {
+        func pixelScale(_ text: String) throws -> Double {
+            try XCTUnwrap(SceneDocument.parse(text, file: "t.yaml").systems.first as? ScrollViewSystem).pixelScale
+        }
+        XCTAssertEqual(try pixelScale(valid), 3, "no canvas scale: a 3× iPhone's grid")
+        XCTAssertEqual(try pixelScale(replacing("canvas: { size: [390, 844] }", with: "canvas: { size: [390, 844], scale: 2 }")), 2)
+    }
+
     func testScrollIndicatorsAddedInSwiftAreTheFilesIndicators() throws {
         let file = try SceneDocument.parse(valid, file: "t.yaml")
         var builder = SceneBuilder()

@@ -24,10 +24,32 @@ final class ScrollViewSystemTests: XCTestCase {
 
     private let offsetY = PropertyRef.view(ViewID(0), .boundsY)
 
+    /// The content offset a 3× device shows for an exact offset `x` (the system's default grid).
+    private func grid(_ x: Double) -> Double { (x * 3 + 0.5).rounded(.down) / 3 }
+
+    func testTheContentOffsetIsOnTheDevicePixelGridAndTheFingerIsNot() throws {
+        // Apple's observed rounding: −187.5 reads back −187.333 on a 3× device, 3.8 as 4.0 on a 2× one.
+        XCTAssertEqual(ScrollViewSystem.onPixelGrid(-187.5, scale: 3), -562.0 / 3)
+        XCTAssertEqual(ScrollViewSystem.onPixelGrid(3.8, scale: 2), 4.0)
+        XCTAssertEqual(ScrollViewSystem.onPixelGrid(10.25, scale: 1), 10)
+        // A drag of 100.1 pt: the offset shows 100 (3× grid), the exact 100.1 lives on inside.
+        var s = scene(touches: [drag(600, 499.9, at: 0.5, duration: 0.5)])
+        var player = try Player(scene: s)
+        try player.advance(to: 1.0)
+        XCTAssertEqual(player.presentationValue(offsetY), 100)
+        // With the canvas at 2×, the grid is halves.
+        s.systems = [ScrollViewSystem(view: ViewID(0), viewID: "list", initialOffset: .zero, viewport: size,
+                                      settings: ScrollSettings(contentSize: Size(width: 390, height: 2000)), pixelScale: 2)]
+        s.touches = [drag(600, 499.7, at: 0.5, duration: 0.5)]
+        player = try Player(scene: s)
+        try player.advance(to: 1.0)
+        XCTAssertEqual(player.presentationValue(offsetY), 100.5)
+    }
+
     func testDraggingPastTheTopRubberBandsAndBouncesBackExactly() throws {
         var player = try Player(scene: scene(touches: [drag(100, 400, at: 0.5, duration: 0.5, curve: .easeOut)]))
         try player.advance(to: 1.0)
-        XCTAssertEqual(player.presentationValue(offsetY), -ScrollPhysics.rubberBand(300, dimension: 844), accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(offsetY), grid(-ScrollPhysics.rubberBand(300, dimension: 844)))
         try player.advance(to: 1.2)
         let back = player.presentationValue(offsetY)
         XCTAssertLessThan(back, 0)
@@ -46,12 +68,12 @@ final class ScrollViewSystemTests: XCTestCase {
         let release = 0.6, atRelease = 100.0
         let deceleration = Deceleration(start: atRelease, velocity: 1000, rate: 0.998)
         try player.advance(to: release + 0.5)
-        XCTAssertEqual(player.presentationValue(offsetY), deceleration.position(at: 0.5), accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(offsetY), grid(deceleration.position(at: 0.5)))
         let end = release + deceleration.duration
         try player.advance(to: end - 0.001)
         XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 0)
         try player.advance(to: end)
-        XCTAssertEqual(player.presentationValue(offsetY), deceleration.projection)
+        XCTAssertEqual(player.presentationValue(offsetY), grid(deceleration.projection))
         XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 1)
     }
 
@@ -129,7 +151,7 @@ final class ScrollViewSystemTests: XCTestCase {
         XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 1)
         // Back to the top: the first range is entered and left again; the latch stays.
         try player.advance(to: 1.3)
-        XCTAssertEqual(player.presentationValue(offsetY), -ScrollPhysics.rubberBand(100, dimension: 844), accuracy: 1e-9)
+        XCTAssertEqual(player.presentationValue(offsetY), grid(-ScrollPhysics.rubberBand(100, dimension: 844)))
         XCTAssertEqual(player.presentationValue(.slot(s.slot(VariableID(0)))), 2)
         XCTAssertEqual(player.presentationValue(.slot(SlotID(latchSlot))), 1)
     }

@@ -16,6 +16,8 @@ public struct Scene: Sendable {
     public var fps: Double
     /// Default pixels per point for export.
     public var scale: Double
+    /// Light or dark: the values system colours and materials take (`canvas.appearance`).
+    public var appearance: Appearance = .light
     /// Seconds; the export covers t in [0, duration].
     public var duration: Double
     /// Every view, parents before children, in file order (a depth-first walk).

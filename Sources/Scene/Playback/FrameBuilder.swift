@@ -30,11 +30,19 @@ struct FrameBuilder {
         var clipsToBounds: Bool
     }
     let cullInfo: [CullInfo]
+    /// Finds the children of large parents that may be visible (empty: every child is visited).
+    var cullIndex = CullIndex()
 
     init(scene: Scene, children: [[Int]], cullInfo: [CullInfo], values: [Double], contents: [ContentValue] = [], contentLengths: [Int] = [],
          time: Double) {
         self.scene = scene; self.children = children; self.cullInfo = cullInfo; self.values = values; self.time = time
         self.contents = contents; self.contentLengths = contentLengths
+    }
+
+    /// The children of `parent` (`CullIndex.rootKey`: the top level) to visit: those the index
+    /// finds may draw inside `clip`, or all of them.
+    private func visited(_ parent: Int, _ all: [Int], toCanvas: AffineTransform, clip: Rect) -> [Int] {
+        cullIndex.children(of: parent, all: all, toCanvas: toCanvas, clip: clip) ?? all
     }
 
     /// The text of view `index`'s label now.
@@ -59,7 +67,9 @@ struct FrameBuilder {
     /// Draws the top-level views (and so the whole tree).
     mutating func drawRoots(_ roots: [Int]) throws {
         let canvas = Rect(origin: .zero, size: scene.size)
-        for root in ordered(roots) { try draw(view: root, parentToCanvas: .identity, clip: canvas) }
+        for root in ordered(visited(CullIndex.rootKey, roots, toCanvas: .identity, clip: canvas)) {
+            try draw(view: root, parentToCanvas: .identity, clip: canvas)
+        }
     }
 
     private func ordered(_ siblings: [Int]) -> [Int] {
@@ -81,23 +91,8 @@ struct FrameBuilder {
         let bounds = Rect(x: at(slots, .boundsX), y: at(slots, .boundsY), width: width, height: height)
         let local = ViewGeometry.localToParent(values, slots: slots)
         let toCanvas = local.concatenating(parentToCanvas)
-        var extent = bounds
-        if let slot = cullInfo[index].labelText {
-            let length = contentLengths.isEmpty ? scene.views[index].label?.text.count ?? 0 : contentLengths[slot]
-            // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
-            // em a character) so a label sliding in from off-screen is not cut off early.
-            let fontSize = min(max(at(slots, .labelFontSize), 0), Label.fontSizeRange.upperBound)
-            let spill = max(Double(length) * fontSize - width, 0) + fontSize
-            extent = Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
-                          width: width + 2 * spill, height: height + 2 * fontSize)
-        }
         let shadow = shadowStyle(slots: slots, local: local)
-        if let shadow {
-            let margin = abs(shadow.offset.width) + abs(shadow.offset.height) + 2 * shadow.radius
-            extent = Rect(x: extent.minX - margin, y: extent.minY - margin,
-                          width: extent.width + 2 * margin, height: extent.height + 2 * margin)
-        }
-        let visible = intersects(toCanvas, extent, clip)
+        let visible = intersects(parentToCanvas, try visualExtent(index: index, slots: slots, bounds: bounds, local: local, shadow: shadow), clip)
         let hasChildren = !children[index].isEmpty
         if !visible && (!hasChildren || cullInfo[index].clipsToBounds) { return }
         let view = scene.views[index]
@@ -129,7 +124,9 @@ struct FrameBuilder {
                 commands.append(.clip(outline))
                 childClip = intersection(clip, toCanvas.boundingBox(of: bounds))
             }
-            for child in ordered(children[index]) { try draw(view: child, parentToCanvas: toCanvas, clip: childClip) }
+            for child in ordered(visited(index, children[index], toCanvas: toCanvas, clip: childClip)) {
+                try draw(view: child, parentToCanvas: toCanvas, clip: childClip)
+            }
             if view.clipsToBounds { commands.append(.restore) }
         }
         let borderWidth = at(slots, .borderWidth)

@@ -21,6 +21,12 @@ import Motion
 public struct Player: Sendable {
     public let scene: Scene
     let graph: SceneGraph
+    /// Finds the visible children of large parents (`CullIndex`), built once from the model at
+    /// the start.
+    let cullIndex: CullIndex
+    /// Whether frames cull through `cullIndex` (the default) or by visiting every view: the two
+    /// give the same frames, command for command (tests compare them).
+    public var usesCullIndex = true
     /// Model values at the start (bindings of `frame.width`/`height` keep the starting edge).
     let initialModel: [Double]
     var state: PlayerState
@@ -60,6 +66,9 @@ public struct Player: Sendable {
         self.graph = try SceneGraph(validating: scene)
         self.state = PlayerState(scene: scene, systemSlots: graph.systemSlots)
         self.initialModel = state.store.model
+        let start = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.store.model,
+                                 contents: state.store.contents, contentLengths: state.store.contentLengths, time: 0)
+        self.cullIndex = CullIndex(scene: scene, children: graph.children, roots: graph.roots, builder: start)
         self.steppingSystems = scene.systems.indices.filter { scene.systems[$0].findsEventsByStepping }
         try step(to: 0)
         checkpoints = [state]
@@ -121,6 +130,7 @@ public struct Player: Sendable {
             try advance(to: t)
             var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.store.presentation,
                                        contents: state.store.contents, contentLengths: state.store.contentLengths, time: t)
+            if usesCullIndex { builder.cullIndex = cullIndex }
             try builder.drawRoots(graph.roots)
             if showsTouches { builder.drawTouches(scene.touches, at: t) }
             statistics.framesBuilt += 1

@@ -27,6 +27,10 @@ struct SlotStore: Sendable {
     private var running: [[RunningAnimation]]
     /// Slots with animations in flight, in the order they gained one.
     private(set) var animatedSlots: [Int] = []
+    /// Slots that gained an animation since the last `advance(to:)`: all another advance to
+    /// the same instant has to look at (10,000 actions run at one instant each advance the
+    /// store; without this each would re-evaluate every animation started before it).
+    private var animatedSinceAdvance: [Int] = []
     private var isAnimated: [Bool]
     /// Every slot a system drives, sorted.
     private let systemSlots: [Int]
@@ -103,6 +107,7 @@ struct SlotStore: Sendable {
             animatedSlots.append(slot)
         }
         running[slot].append(animation)
+        animatedSinceAdvance.append(slot)
         model[slot] = animation.to
         presentation[slot] = presentation(slot: slot, at: time)
         return ended
@@ -111,7 +116,21 @@ struct SlotStore: Sendable {
     /// Moves to instant `t`: drops the animations that have ended (except those held after
     /// their end, `RunningAnimation.holdsAfterEnd`) and recomputes the presentation of the
     /// animated slots.
+    ///
+    /// At the instant it is already at, only the slots animated since are looked at: every
+    /// other slot's presentation is already the one for `t` (each operation keeps it so), and
+    /// its animations that end by `t` were dropped when the store came to `t`. So each
+    /// animation is evaluated once per instant however many events fall on it.
     mutating func advance(to t: Double) {
+        defer { animatedSinceAdvance.removeAll(keepingCapacity: true) }
+        if t == time {
+            // A slot left without animations stays listed until the next instant drops it.
+            for slot in animatedSinceAdvance {
+                running[slot].removeAll { t >= $0.endTime && !$0.holdsAfterEnd }
+                presentation[slot] = running[slot].isEmpty ? model[slot] : presentation(slot: slot, at: t)
+            }
+            return
+        }
         time = t
         guard !animatedSlots.isEmpty else { return }
         animatedSlots.removeAll { slot in

@@ -1,0 +1,53 @@
+import Drawing
+import Motion
+
+extension FrameBuilder {
+    /// How far a shadow's blur reaches past its silhouette, in the shadow's own units: three
+    /// standard deviations (σ = shadowRadius, as Render blurs it) and a point for rounding.
+    static func shadowReach(radius: Double) -> Double { 3 * radius + 1 }
+
+    /// View `index`'s `visualExtent` now, with the transform from its coordinates to its parent's.
+    func ownExtent(_ index: Int) throws -> (extent: Rect, local: AffineTransform) {
+        let slots = SlotLayout.slots(of: ViewID(index))
+        let bounds = Rect(x: at(slots, .boundsX), y: at(slots, .boundsY),
+                          width: max(at(slots, .boundsWidth), 0), height: max(at(slots, .boundsHeight), 0))
+        let local = ViewGeometry.localToParent(values, slots: slots)
+        return (try visualExtent(index: index, slots: slots, bounds: bounds, local: local, shadow: shadowStyle(slots: slots, local: local)), local)
+    }
+
+    /// Everything drawing view `index` itself (not its subviews) may touch, in its parent's
+    /// coordinates: its bounds under `local`; a label's glyphs spilling past the box; an image
+    /// overflowing bounds that do not clip; its shadow, offset and grown by the blur's reach. The
+    /// one function of visible bounds: the culling scan (`draw(view:)`) and the culling index
+    /// (`CullIndex`) both ask it, so they agree on every frame, and effects that draw outside a
+    /// view's bounds grow it here.
+    func visualExtent(index: Int, slots: ViewSlots, bounds: Rect, local: AffineTransform, shadow: ShadowStyle?) throws -> Rect {
+        var extent = bounds
+        if let slot = cullInfo[index].labelText {
+            let length = contentLengths.isEmpty ? scene.views[index].label?.text.count ?? 0 : contentLengths[slot]
+            // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
+            // em a character) so a label sliding in from off-screen is not cut off early.
+            let fontSize = min(max(at(slots, .labelFontSize), 0), Label.fontSizeRange.upperBound)
+            let spill = max(Double(length) * fontSize - bounds.width, 0) + fontSize
+            extent = extent.union(Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
+                                       width: bounds.width + 2 * spill, height: bounds.height + 2 * fontSize))
+        }
+        if !cullInfo[index].clipsToBounds, let image = scene.views[index].image, let source = imageSource(index, image) {
+            let rect = image.contentMode.rect(for: source.size, in: bounds)
+            if rect.width > 0, rect.height > 0 { extent = extent.union(rect) }
+        }
+        var box = local.boundingBox(of: extent)
+        if let shadow {
+            // The silhouette: the content's alpha (within the extent), or the shadow path.
+            var silhouette = box
+            if let template = scene.views[index].shadow.path {
+                silhouette = try path(of: template, width: bounds.width, height: bounds.height).applying(local).controlBounds
+            }
+            let reach = Self.shadowReach(radius: shadow.radius)
+            let cast = Rect(x: silhouette.minX + shadow.offset.width - reach, y: silhouette.minY + shadow.offset.height - reach,
+                            width: silhouette.width + 2 * reach, height: silhouette.height + 2 * reach)
+            box = box.union(cast)
+        }
+        return box
+    }
+}
