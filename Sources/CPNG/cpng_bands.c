@@ -1,13 +1,21 @@
-// Band-wise PNG encoding with zlib (see cpng_memory.h for the format argument).
+// Band-wise PNG encoding (see cpng_memory.h for the format argument).
 //
-// Splicing raw deflate streams: RFC 1951 lets any number of blocks follow one another, and a
-// sync flush ends a band with an empty stored block, so each band stops on a byte boundary and
-// none is final; after the last band one empty final block with fixed codes (bits 1, 01, then
-// the 7-bit end-of-block code: bytes 03 00) ends the stream (cpng_png_file.c). A decoder's
-// window does hold the earlier bands, but a band compressed from a fresh deflateReset never
-// refers back to them.
+// Splicing raw deflate streams: RFC 1951 lets any number of blocks follow one another, and
+// each band ends with an empty stored block, so it stops on a byte boundary and none is final;
+// after the last band one empty final block with fixed codes (bits 1, 01, then the 7-bit
+// end-of-block code: bytes 03 00) ends the stream (cpng_png_file.c). A decoder's window does
+// hold the earlier bands, but a band compressed from a fresh window never refers back to them.
+//
+// Bands are cut by content: a band ends after row y when rows y and y + 1 hash differently and
+// a hash of the two says so (about one such edge in `target − min` rows), or when it reaches the most
+// rows a band may hold. A cut depends on the rows beside it, not on where they are, so when
+// content moves up or down (a scroll) its bands move with it, and a band of the previous image
+// with the same rows is found by its key (a hash of its rows' hashes), checked row by row
+// against the copy of its pixels it keeps, and its compressed bytes are reused.
 #include "cpng_memory.h"
+#include "cpng_checksum.h"
 #include "cpng_convert.h"
+#include "cpng_deflate.h"
 #include "cpng_png_file.h"
 
 #include <stdlib.h>
@@ -19,18 +27,44 @@
 // one stream (75.7 against 75.4 KB a frame) and encode fastest; 8 KiB bands cost 33% in size.
 enum { BAND_TARGET_BYTES = 64 * 1024, PNG_CHUNK_LIMIT = 0x7FFFFFFF };
 
+// Level 1, the export's "fast", uses flipbook's own deflate (cpng_deflate.h): on scale-3 frames
+// it is about twice as fast as zlib's level 1 and its files are smaller. Other levels use zlib.
+enum { OWN_DEFLATE_LEVEL = 1 };
+
+/// A band of the previous or the current image: its rows' key, a copy of its source pixels
+/// and its compressed bytes. The buffers are recycled from image to image.
+typedef struct {
+    uint64_t key;
+    uint32_t rows;
+    int32_t moved_to;           // in the previous image: the current band its buffers went to, or −1
+    uint8_t *pixels;            // rows × width × 4 bytes, packed
+    size_t pixels_capacity;
+    cpng_deflate_piece piece;
+} band;
+
+typedef struct {
+    band *items;
+    uint32_t count, capacity;
+} band_list;
+
 struct cpng_band_encoder {
     int level;
     z_stream zs;
+    cpng_deflater *own;         // flipbook's deflate, for level 1 (NULL at other levels: zlib)
     uint32_t chunk_limit;
-    // The cached image's geometry; a different one invalidates every band.
-    uint32_t width, height, band_rows, band_count;
+    // The previous image's geometry; a different one drops its bands.
+    uint32_t width, height;
     cpng_source_format format;
     cpng_output_format output;
-    cpng_deflate_piece *bands;  // each band's rows, deflated
-    uint8_t *valid;             // whether a band's piece matches its rows in `previous`
-    uint8_t *previous;          // the last image's source rows, width * 4 bytes each, packed
+    band_list previous, current;
+    uint64_t *row_hashes;       // the image's, one per row
+    uint32_t *cuts;             // band ends: the first row after each band
+    int32_t *table;             // previous bands by key (open addressing, −1 empty)
+    uint32_t table_size, rows_capacity;
     uint8_t *raw;               // one band's filtered rows
+    size_t raw_capacity;
+    cpng_deflate_piece *pieces; // the current bands' pieces, in order, for the file
+    uint32_t pieces_capacity;
     cpng_file_buffer file;      // the PNG being assembled
 };
 
@@ -50,6 +84,15 @@ uint32_t cpng_band_rows(uint32_t width, cpng_output_format output) {
     return rows > 0 ? (uint32_t)rows : 1;
 }
 
+uint32_t cpng_band_min_rows(uint32_t width, cpng_output_format output) {
+    uint32_t target = cpng_band_rows(width, output);
+    return target / 8 > 0 ? target / 8 : 1;
+}
+
+uint32_t cpng_band_max_rows(uint32_t width, cpng_output_format output) {
+    return 2 * cpng_band_rows(width, output);
+}
+
 cpng_band_encoder *cpng_band_encoder_create(int compression_level, cpng_status *status) {
     fail(status, CPNG_OK, NULL);
     if (compression_level < 0 || compression_level > 9) {
@@ -67,30 +110,38 @@ cpng_band_encoder *cpng_band_encoder_create(int compression_level, cpng_status *
         fail(status, CPNG_ERROR_NO_MEMORY, "deflateInit2 failed");
         return NULL;
     }
+    if (compression_level == OWN_DEFLATE_LEVEL && !(encoder->own = cpng_deflater_create())) {
+        deflateEnd(&encoder->zs);
+        free(encoder);
+        fail(status, CPNG_ERROR_NO_MEMORY, "out of memory");
+        return NULL;
+    }
     encoder->level = compression_level;
     encoder->chunk_limit = PNG_CHUNK_LIMIT;
     return encoder;
 }
 
-static void free_bands(cpng_band_encoder *encoder) {
-    for (uint32_t i = 0; i < encoder->band_count; i++) free(encoder->bands[i].bytes);
-    free(encoder->bands);
-    free(encoder->valid);
-    free(encoder->previous);
-    free(encoder->raw);
-    encoder->bands = NULL;
-    encoder->valid = NULL;
-    encoder->previous = NULL;
-    encoder->raw = NULL;
-    encoder->band_count = 0;
-    encoder->width = encoder->height = 0;
+static void free_list(band_list *list) {
+    for (uint32_t i = 0; i < list->capacity; i++) {
+        free(list->items[i].pixels);
+        free(list->items[i].piece.bytes);
+    }
+    free(list->items);
+    memset(list, 0, sizeof *list);
 }
 
 void cpng_band_encoder_free(cpng_band_encoder *encoder) {
     if (!encoder) return;
-    free_bands(encoder);
+    free_list(&encoder->previous);
+    free_list(&encoder->current);
+    free(encoder->row_hashes);
+    free(encoder->cuts);
+    free(encoder->table);
+    free(encoder->raw);
+    free(encoder->pieces);
     free(encoder->file.bytes);
     deflateEnd(&encoder->zs);
+    cpng_deflater_free(encoder->own);
     free(encoder);
 }
 
@@ -98,69 +149,182 @@ void cpng_band_encoder_set_chunk_limit(cpng_band_encoder *encoder, uint32_t limi
     encoder->chunk_limit = limit == 0 ? 1 : (limit > PNG_CHUNK_LIMIT ? PNG_CHUNK_LIMIT : limit);
 }
 
-/// Makes the cache fit `source`: a new geometry or format drops every band.
-static int prepare(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
-                   cpng_status *status) {
-    if (encoder->bands && encoder->width == source->width && encoder->height == source->height &&
-        encoder->format == source->format && encoder->output == output) return CPNG_OK;
-    free_bands(encoder);
-    uint32_t rows = cpng_band_rows(source->width, output);
-    uint32_t count = (source->height + rows - 1) / rows;
-    encoder->bands = calloc(count, sizeof *encoder->bands);
-    encoder->valid = calloc(count, 1);
-    encoder->previous = malloc((size_t)source->width * 4 * source->height);
-    encoder->raw = malloc(filtered_row_bytes(source->width, output) * rows);
-    encoder->band_count = encoder->bands ? count : 0;
-    if (!encoder->bands || !encoder->valid || !encoder->previous || !encoder->raw) {
-        free_bands(encoder);
-        return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band cache");
-    }
-    encoder->band_rows = rows;
-    encoder->width = source->width;
-    encoder->height = source->height;
-    encoder->format = source->format;
-    encoder->output = output;
+// ---- growing buffers ----------------------------------------------------------------------
+
+static int grow(void **buffer, size_t *capacity, size_t needed, size_t size, cpng_status *status) {
+    if (*capacity >= needed) return CPNG_OK;
+    void *grown = realloc(*buffer, needed * size);
+    if (!grown) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band cache");
+    *buffer = grown;
+    *capacity = needed;
     return CPNG_OK;
 }
 
-/// Whether rows [y0, y1) of `source` equal the kept rows; copies them over when they differ.
-static int rows_unchanged_else_keep(cpng_band_encoder *encoder, const cpng_image_source *source,
-                                    uint32_t y0, uint32_t y1, int compare) {
-    size_t row_bytes = (size_t)source->width * 4;
-    uint32_t y = y0;
-    if (compare) {
-        while (y < y1 && memcmp(source->pixels + (size_t)y * source->stride,
-                                encoder->previous + (size_t)y * row_bytes, row_bytes) == 0) y++;
-        if (y == y1) return 1;
-    }
-    for (; y < y1; y++) {
-        memcpy(encoder->previous + (size_t)y * row_bytes, source->pixels + (size_t)y * source->stride, row_bytes);
-    }
-    return 0;
+static int grow_list(band_list *list, uint32_t needed, cpng_status *status) {
+    if (list->capacity >= needed) return CPNG_OK;
+    band *grown = realloc(list->items, (size_t)needed * sizeof *grown);
+    if (!grown) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band cache");
+    memset(grown + list->capacity, 0, (size_t)(needed - list->capacity) * sizeof *grown);
+    list->items = grown;
+    list->capacity = needed;
+    return CPNG_OK;
 }
 
-/// Deflates rows [y0, y1) into `b` from a fresh stream.
+static int reserve_piece(cpng_deflate_piece *b, size_t needed, cpng_status *status) {
+    return grow((void **)&b->bytes, &b->capacity, needed, 1, status);
+}
+
+/// Per-row arrays for an image `height` rows tall.
+static int reserve_rows(cpng_band_encoder *encoder, uint32_t height, cpng_status *status) {
+    if (encoder->rows_capacity >= height) return CPNG_OK;
+    uint64_t *hashes = realloc(encoder->row_hashes, (size_t)height * sizeof *hashes);
+    if (hashes) encoder->row_hashes = hashes;
+    uint32_t *cuts = realloc(encoder->cuts, (size_t)height * sizeof *cuts);
+    if (cuts) encoder->cuts = cuts;
+    if (!hashes || !cuts) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for row hashes");
+    encoder->rows_capacity = height;
+    return CPNG_OK;
+}
+
+// ---- hashing and cutting -----------------------------------------------------------------
+
+static inline uint64_t load64(const uint8_t *p) {
+    uint64_t v;
+    memcpy(&v, p, 8);
+    return v;
+}
+
+/// MurmurHash3's finaliser: every input bit reaches every output bit.
+static inline uint64_t mix(uint64_t h) {
+    h ^= h >> 33;
+    h *= 0xFF51AFD7ED558CCDull;
+    h ^= h >> 33;
+    h *= 0xC4CEB9FE1A85EC53ull;
+    h ^= h >> 33;
+    return h;
+}
+
+/// A 64-bit hash of a row of `length` bytes that reads a quarter of it: in each 128 bytes the
+/// 8-byte words at offsets 0, 40, 80 and 120 (staggered, so narrow vertical details still
+/// land in some rows' samples), in four independent multiply chains, mixed at the end; a
+/// shorter tail is read whole. Rows that differ only where it does not look hash alike: a
+/// hash only places cuts and finds candidates, and every reuse is checked byte by byte.
+static uint64_t hash_row(const uint8_t *p, size_t length) {
+    const uint64_t m = 0x9E3779B97F4A7C15ull;
+    uint64_t h0 = 1, h1 = 2, h2 = 3, h3 = 4;
+    size_t k = 0;
+    for (; k + 128 <= length; k += 128) {
+        h0 = (h0 ^ load64(p + k)) * m;
+        h1 = (h1 ^ load64(p + k + 40)) * m;
+        h2 = (h2 ^ load64(p + k + 80)) * m;
+        h3 = (h3 ^ load64(p + k + 120)) * m;
+    }
+    for (; k + 8 <= length; k += 8) h0 = (h0 ^ load64(p + k)) * m;
+    uint64_t tail = 0;
+    memcpy(&tail, p + k, length - k);
+    h1 = (h1 ^ tail) * m;
+    return mix(h0) ^ mix(h1 + 1) * 3 ^ mix(h2 + 2) * 5 ^ mix(h3 + 3) * 7 ^ length;
+}
+
+/// Cuts rows [0, height) into bands by content (see the top of the file); returns the count.
+static uint32_t cut_bands(const uint64_t *hashes, uint32_t height, uint32_t target, uint32_t min_rows,
+                          uint32_t max_rows, uint32_t *cuts) {
+    uint32_t period = target > min_rows ? target - min_rows : 1;
+    uint32_t count = 0, start = 0;
+    for (uint32_t y = 0; y < height; y++) {
+        uint32_t rows = y + 1 - start;
+        int last = y + 1 == height;
+        int edge = !last && hashes[y] != hashes[y + 1] && mix(hashes[y] * 3 + hashes[y + 1]) % period == 0;
+        if (last || rows >= max_rows || (rows >= min_rows && edge)) {
+            cuts[count++] = y + 1;
+            start = y + 1;
+        }
+    }
+    return count;
+}
+
+static uint64_t band_key(const uint64_t *hashes, uint32_t rows) {
+    uint64_t key = rows;
+    for (uint32_t k = 0; k < rows; k++) key = mix(key ^ hashes[k]);
+    return key;
+}
+
+// ---- the previous image's bands by key -----------------------------------------------------
+
+static int index_previous(cpng_band_encoder *encoder, cpng_status *status) {
+    uint32_t size = 16;
+    while (size < 2 * encoder->previous.count) size *= 2;
+    if (encoder->table_size < size) {
+        int32_t *table = realloc(encoder->table, (size_t)size * sizeof *table);
+        if (!table) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band table");
+        encoder->table = table;
+    }
+    encoder->table_size = size;
+    memset(encoder->table, 0xFF, (size_t)size * sizeof *encoder->table);
+    for (uint32_t i = 0; i < encoder->previous.count; i++) {
+        uint32_t slot = (uint32_t)encoder->previous.items[i].key & (size - 1);
+        while (encoder->table[slot] >= 0) slot = (slot + 1) & (size - 1);
+        encoder->table[slot] = (int32_t)i;
+    }
+    return CPNG_OK;
+}
+
+/// Whether the kept pixels equal rows [y0, y0 + rows) of `source`.
+static int same_rows(const uint8_t *kept, const cpng_image_source *source, uint32_t y0, uint32_t rows) {
+    size_t row_bytes = (size_t)source->width * 4;
+    for (uint32_t y = 0; y < rows; y++) {
+        if (memcmp(kept + y * row_bytes, source->pixels + (size_t)(y0 + y) * source->stride, row_bytes) != 0) return 0;
+    }
+    return 1;
+}
+
+/// The previous band holding exactly these rows, or −1.
+static int32_t find_previous(const cpng_band_encoder *encoder, uint64_t key, const cpng_image_source *source,
+                             uint32_t y0, uint32_t rows) {
+    uint32_t mask = encoder->table_size - 1;
+    for (uint32_t slot = (uint32_t)key & mask; encoder->table[slot] >= 0; slot = (slot + 1) & mask) {
+        int32_t i = encoder->table[slot];
+        const band *b = &encoder->previous.items[i];
+        if (b->key != key || b->rows != rows) continue;
+        // A band already moved to the current image keeps its pixels there.
+        const band *holder = b->moved_to >= 0 ? &encoder->current.items[b->moved_to] : b;
+        if (same_rows(holder->pixels, source, y0, rows)) return i;
+    }
+    return -1;
+}
+
+// ---- compressing ---------------------------------------------------------------------------
+
+/// Deflates the band's filtered rows in `encoder->raw` into `b` with flipbook's deflate.
+static int compress_band_own(cpng_band_encoder *encoder, cpng_deflate_piece *b, cpng_output_format output,
+                             size_t row_bytes, cpng_status *status) {
+    if (reserve_piece(b, cpng_deflate_bound(b->raw_length), status) != CPNG_OK) return status->code;
+    size_t pixel_bytes = output == CPNG_OUTPUT_RGB ? 3 : 4;
+    b->length = cpng_deflate_band(encoder->own, encoder->raw, b->raw_length, row_bytes, pixel_bytes, b->bytes);
+    b->crc = crc32(crc32(0, Z_NULL, 0), b->bytes, (uInt)b->length);
+    return CPNG_OK;
+}
+
+/// Deflates rows [y0, y1) into `b` from a fresh window.
 static int compress_band(cpng_band_encoder *encoder, cpng_deflate_piece *b, const cpng_image_source *source,
                          cpng_output_format output, uint32_t y0, uint32_t y1, cpng_status *status) {
     size_t row_bytes = filtered_row_bytes(source->width, output);
+    if (grow((void **)&encoder->raw, &encoder->raw_capacity, row_bytes * (y1 - y0), 1, status) != CPNG_OK) {
+        return status->code;
+    }
     uint8_t *raw = encoder->raw;
     for (uint32_t y = y0; y < y1; y++, raw += row_bytes) {
         raw[0] = 0;  // filter type None
         cpng_convert_row(source, y, output, raw + 1);
     }
     b->raw_length = row_bytes * (y1 - y0);
-    b->adler = adler32(adler32(0, Z_NULL, 0), encoder->raw, (uInt)b->raw_length);
+    b->adler = cpng_adler32(1, encoder->raw, b->raw_length);
+    if (encoder->own) return compress_band_own(encoder, b, output, row_bytes, status);
 
     z_stream *zs = &encoder->zs;
     if (deflateReset(zs) != Z_OK) return fail(status, CPNG_ERROR_ZLIB, "deflateReset failed");
     // The bound covers the whole band in one call, plus the sync flush's empty stored block.
-    size_t needed = deflateBound(zs, (uLong)b->raw_length) + 16;
-    if (b->capacity < needed) {
-        uint8_t *grown = realloc(b->bytes, needed);
-        if (!grown) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for a band");
-        b->bytes = grown;
-        b->capacity = needed;
-    }
+    if (reserve_piece(b, deflateBound(zs, (uLong)b->raw_length) + 16, status) != CPNG_OK) return status->code;
     zs->next_in = encoder->raw;
     zs->avail_in = (uInt)b->raw_length;
     zs->next_out = b->bytes;
@@ -172,6 +336,50 @@ static int compress_band(cpng_band_encoder *encoder, cpng_deflate_piece *b, cons
     b->length = b->capacity - zs->avail_out;
     b->crc = crc32(crc32(0, Z_NULL, 0), b->bytes, (uInt)b->length);
     return CPNG_OK;
+}
+
+/// Band `i` of the current image, rows [y0, y0 + rows): its buffers swapped with those of
+/// previous band `j` when that one still holds them, else copied from wherever they went.
+static int reuse(cpng_band_encoder *encoder, band *current, int32_t j, cpng_status *status) {
+    band *old = &encoder->previous.items[j];
+    if (old->moved_to < 0) {
+        band swap = *current;
+        uint64_t key = current->key;
+        uint32_t rows = current->rows;
+        *current = *old;
+        current->key = key;
+        current->rows = rows;
+        current->moved_to = -1;
+        old->pixels = swap.pixels;
+        old->pixels_capacity = swap.pixels_capacity;
+        old->piece = swap.piece;
+        old->moved_to = (int32_t)(current - encoder->current.items);
+        return CPNG_OK;
+    }
+    const band *from = &encoder->current.items[old->moved_to];
+    size_t pixel_bytes = (size_t)current->rows * encoder->width * 4;
+    if (grow((void **)&current->pixels, &current->pixels_capacity, pixel_bytes, 1, status) != CPNG_OK ||
+        reserve_piece(&current->piece, from->piece.length, status) != CPNG_OK) return status->code;
+    memcpy(current->pixels, from->pixels, pixel_bytes);
+    memcpy(current->piece.bytes, from->piece.bytes, from->piece.length);
+    current->piece.length = from->piece.length;
+    current->piece.crc = from->piece.crc;
+    current->piece.adler = from->piece.adler;
+    current->piece.raw_length = from->piece.raw_length;
+    return CPNG_OK;
+}
+
+/// Compresses rows [y0, y0 + rows) into `current` and keeps a copy of their pixels.
+static int fill(cpng_band_encoder *encoder, band *current, const cpng_image_source *source, cpng_output_format output,
+                uint32_t y0, cpng_status *status) {
+    size_t row_bytes = (size_t)source->width * 4;
+    if (grow((void **)&current->pixels, &current->pixels_capacity, row_bytes * current->rows, 1, status) != CPNG_OK) {
+        return status->code;
+    }
+    for (uint32_t y = 0; y < current->rows; y++) {
+        memcpy(current->pixels + y * row_bytes, source->pixels + (size_t)(y0 + y) * source->stride, row_bytes);
+    }
+    return compress_band(encoder, &current->piece, source, output, y0, y0 + current->rows, status);
 }
 
 // ---- the entry point --------------------------------------------------------------------
@@ -189,30 +397,66 @@ static const char *invalid_argument(const cpng_band_encoder *encoder, const cpng
     return NULL;
 }
 
+/// Drops the previous image's bands when `source` differs from it in size or formats.
+static void match_geometry(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output) {
+    if (encoder->width == source->width && encoder->height == source->height && encoder->format == source->format &&
+        encoder->output == output) return;
+    encoder->previous.count = 0;
+    encoder->width = source->width;
+    encoder->height = source->height;
+    encoder->format = source->format;
+    encoder->output = output;
+}
+
 int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
                      cpng_band_output *out, cpng_status *status) {
     fail(status, CPNG_OK, NULL);
     const char *problem = invalid_argument(encoder, source, output, out);
     if (problem) return fail(status, CPNG_ERROR_ARGUMENT, problem);
-    if (prepare(encoder, source, output, status) != CPNG_OK) return status->code;
+    if (reserve_rows(encoder, source->height, status) != CPNG_OK) return status->code;
+    match_geometry(encoder, source, output);
 
-    uint32_t reused = 0;
-    for (uint32_t i = 0; i < encoder->band_count; i++) {
-        uint32_t y0 = i * encoder->band_rows;
-        uint32_t y1 = y0 + encoder->band_rows < source->height ? y0 + encoder->band_rows : source->height;
-        if (rows_unchanged_else_keep(encoder, source, y0, y1, encoder->valid[i])) {
-            reused++;
-            continue;
-        }
-        encoder->valid[i] = 0;
-        if (compress_band(encoder, &encoder->bands[i], source, output, y0, y1, status) != CPNG_OK) return status->code;
-        encoder->valid[i] = 1;
+    uint64_t *hashes = encoder->row_hashes;
+    for (uint32_t y = 0; y < source->height; y++) {
+        hashes[y] = hash_row(source->pixels + (size_t)y * source->stride, (size_t)source->width * 4);
     }
-    if (cpng_assemble_png(&encoder->file, encoder->width, encoder->height, output, encoder->level, encoder->bands,
-                          encoder->band_count, encoder->chunk_limit, status) != CPNG_OK) return status->code;
+    uint32_t count = cut_bands(hashes, source->height, cpng_band_rows(source->width, output),
+                               cpng_band_min_rows(source->width, output), cpng_band_max_rows(source->width, output),
+                               encoder->cuts);
+    size_t pieces_capacity = encoder->pieces_capacity;
+    if (grow_list(&encoder->current, count, status) != CPNG_OK ||
+        grow((void **)&encoder->pieces, &pieces_capacity, count, sizeof *encoder->pieces, status) != CPNG_OK ||
+        index_previous(encoder, status) != CPNG_OK) return status->code;
+    encoder->pieces_capacity = (uint32_t)pieces_capacity;
+
+    uint32_t reused = 0, y0 = 0;
+    for (uint32_t i = 0; i < count; i++) {
+        band *b = &encoder->current.items[i];
+        b->rows = encoder->cuts[i] - y0;
+        b->key = band_key(hashes + y0, b->rows);
+        b->moved_to = -1;
+        int32_t j = find_previous(encoder, b->key, source, y0, b->rows);
+        if (j >= 0) {
+            if (reuse(encoder, b, j, status) != CPNG_OK) return status->code;
+            reused++;
+        } else if (fill(encoder, b, source, output, y0, status) != CPNG_OK) {
+            // The band's bytes are incomplete: forget every band, as after a change of size.
+            encoder->current.count = 0;
+            encoder->previous.count = 0;
+            return status->code;
+        }
+        encoder->pieces[i] = b->piece;
+        y0 = encoder->cuts[i];
+    }
+    encoder->current.count = count;
+    band_list done = encoder->current;
+    encoder->current = encoder->previous;
+    encoder->previous = done;
+    if (cpng_assemble_png(&encoder->file, source->width, source->height, output, encoder->level, encoder->pieces,
+                          count, encoder->chunk_limit, status) != CPNG_OK) return status->code;
     out->bytes = encoder->file.bytes;
     out->length = encoder->file.length;
-    out->bands = encoder->band_count;
+    out->bands = count;
     out->bands_reused = reused;
     return CPNG_OK;
 }

@@ -54,7 +54,7 @@ struct RenderCommand: ParsableCommand {
     @Option(parsing: .unconditional, help: "Seconds to render instead of the scene's duration.")
     var duration: Double?
 
-    @Option(name: .customLong("compression"), help: "PNG compression: fast (zlib level 1, no filter; the default) or small (level 9, adaptive filters). PNG frames only.")
+    @Option(name: .customLong("compression"), help: "PNG compression: fast (level 1 with flipbook's own deflate, no filter; the default) or small (zlib level 9, adaptive filters). PNG frames only.")
     var compressionOption: CompressionChoice?
     var compression: CompressionChoice { compressionOption ?? .fast }
 

@@ -18,16 +18,19 @@ final class ExportPipelineTests: XCTestCase {
     private func bytes(_ path: String) throws -> Data { try Data(contentsOf: URL(fileURLWithPath: path)) }
 
     func testOutputBytesDoNotDependOnThreadCount() throws {
-        let one = try TemporaryDirectory(), two = try TemporaryDirectory(), four = try TemporaryDirectory()
+        let one = try TemporaryDirectory(), two = try TemporaryDirectory(), three = try TemporaryDirectory()
+        let four = try TemporaryDirectory()
         let frames = [0, 1, 2, 3, 4, 5]
         let stats = try export(frames, to: one.path, threads: 1)
         _ = try export(frames, to: two.path, threads: 2)
+        _ = try export(frames, to: three.path, threads: 3)
         _ = try export(frames, to: four.path, threads: 4)
         let names = frames.map { String(format: "frame-%04d.png", $0) }
         XCTAssertEqual(try one.contents(), names, "only final files, no temporaries")
         XCTAssertEqual(try two.contents(), names)
         for name in names {
             XCTAssertEqual(try bytes(one.file(name)), try bytes(two.file(name)), name)
+            XCTAssertEqual(try bytes(one.file(name)), try bytes(three.file(name)), name)
             XCTAssertEqual(try bytes(one.file(name)), try bytes(four.file(name)), name)
         }
         XCTAssertNotEqual(try bytes(one.file(names[0])), try bytes(one.file(names[1])), "frames differ")

@@ -97,10 +97,12 @@ final class FrameReuseTests: XCTestCase {
             return directory
         }
         let frames = Array(0..<24)
-        let one = try run(frames, threads: 1), two = try run(frames, threads: 2), four = try run(frames, threads: 4)
+        let one = try run(frames, threads: 1), two = try run(frames, threads: 2), three = try run(frames, threads: 3)
+        let four = try run(frames, threads: 4)
         let range = try run(Array(7..<24), threads: 2)
         for index in frames {
             XCTAssertEqual(try bytes(one, index), try bytes(two, index), "frame \(index), 1 and 2 threads")
+            XCTAssertEqual(try bytes(one, index), try bytes(three, index), "frame \(index), 1 and 3 threads")
             XCTAssertEqual(try bytes(one, index), try bytes(four, index), "frame \(index), 1 and 4 threads")
             if index >= 7 { XCTAssertEqual(try bytes(one, index), try bytes(range, index), "frame \(index), range 7-23") }
         }

@@ -5,6 +5,8 @@ import FoundationXML
 import Drawing
 import Motion
 @testable import Render
+import Scene
+import SceneFile
 import XCTest
 
 /// SVG and PDF frames: Cairo's vector surfaces drawing the same display list, with bytes that
@@ -109,5 +111,38 @@ final class VectorExportTests: XCTestCase {
         // = 102.3, Cr = 128 + 112 = 240.
         XCTAssertEqual(Array(planes[8..<10]), [128, 102], "Cb")
         XCTAssertEqual(Array(planes[10..<12]), [128, 240], "Cr")
+    }
+    /// The SIMD conversion (C, SSE2) gives exactly the scalar definition's bytes: random pixels
+    /// in odd and even sizes (the repeated last column and row, the scalar tail), and a real
+    /// frame (the Skype scene mid-animation at scale 3).
+    func testYUVConversionEqualsTheScalarDefinition() throws {
+        func check(_ pixels: PixelBuffer, _ label: String) {
+            let width = pixels.width + pixels.width % 2, height = pixels.height + pixels.height % 2
+            var fast = [UInt8](repeating: 1, count: YUV420Converter.frameBytes(width: width, height: height))
+            var reference = [UInt8](repeating: 2, count: fast.count)
+            fast.withUnsafeMutableBytes { YUV420Converter.convert(pixels, width: width, height: height, into: $0) }
+            reference.withUnsafeMutableBytes { YUV420Converter.referenceConvert(pixels, width: width, height: height, into: $0) }
+            XCTAssertEqual(fast, reference, label)
+        }
+        var state: UInt64 = 11
+        for (width, height) in [(1, 1), (2, 2), (7, 3), (16, 8), (33, 17), (101, 40), (640, 3)] {
+            let stride = width + 3
+            let argb = (0..<(stride * height)).map { _ -> UInt32 in
+                state = state &* 6364136223846793005 &+ 1442695040888963407
+                return UInt32(truncatingIfNeeded: state >> 32)
+            }
+            argb.withUnsafeBytes { raw in
+                check(PixelBuffer(baseAddress: raw.baseAddress!, width: width, height: height, bytesPerRow: stride * 4,
+                                  isOpaque: true), "random \(width)×\(height)")
+            }
+        }
+        let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent().appendingPathComponent("scenes/skype-action-sheet.yaml").path
+        let scene = try SceneDocument.load(path: path)
+        var player = try Player(scene: scene)
+        let frame = try player.frame(at: 70, fps: scene.fps)
+        let renderer = try CairoRenderer(canvasSize: frame.size, scale: 3)
+        renderer.render(frame)
+        renderer.withPixels { check($0, "Skype frame 70 at scale 3") }
     }
 }

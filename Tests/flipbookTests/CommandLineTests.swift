@@ -116,18 +116,39 @@ final class CommandLineTests: XCTestCase {
             XCTAssertEqual(r.status, 0, r.stderr)
             XCTAssertEqual(r.stdout, "")
         }
-        let one = scratch.appendingPathComponent("t1").path, two = scratch.appendingPathComponent("t2").path
-        let names = files(in: one).filter { $0.hasSuffix(".png") }
-        XCTAssertEqual(names.count, 31)
-        XCTAssertEqual(names, files(in: two).filter { $0.hasSuffix(".png") })
-        for name in names {
-            XCTAssertEqual(FileManager.default.contents(atPath: one + "/" + name), FileManager.default.contents(atPath: two + "/" + name), name)
-        }
+        assertSameFrames("t1", "t2", count: 31)
+        let one = scratch.appendingPathComponent("t1").path
         // A frame rendered on its own (mid-spring, after the first tap) matches the same frame of a range.
         let alone = try flipbook("render", skype, "-o", "alone", "--scale", "1", "--frames", "35", "--quiet")
         XCTAssertEqual(alone.status, 0, alone.stderr)
         XCTAssertEqual(FileManager.default.contents(atPath: scratch.appendingPathComponent("alone/frame-0035.png").path),
                        FileManager.default.contents(atPath: one + "/frame-0035.png"))
+    }
+
+    /// Cairo draws through pixman, which picks SIMD paths (MMX, SSE2, SSSE3, AVX2) by CPU at run
+    /// time. PIXMAN_DISABLE turns them off, as an older CPU would: the frames must not change.
+    /// (Its "fast" C paths run on every CPU, so they are left on: without them pixman's general
+    /// path rounds differently and the pixels do change.)
+    func testFramesDoNotDependOnPixmansCPUPaths() throws {
+        let plain = try flipbook("render", skype, "-o", "plain", "--scale", "1", "--frames", "20-32", "--quiet")
+        XCTAssertEqual(plain.status, 0, plain.stderr)
+        let generic = try FlipbookProcess.run(["render", skype, "-o", "generic", "--scale", "1", "--frames", "20-32", "--quiet"],
+                                              in: scratch, environment: ["PIXMAN_DISABLE": "mmx sse2 ssse3 avx2"])
+        XCTAssertEqual(generic.status, 0, generic.stderr)
+        XCTAssertTrue(generic.stdout.contains("pixman: Disabled sse2 implementation"), "pixman saw the variable: \(generic.stdout)")
+        assertSameFrames("plain", "generic", count: 13)
+    }
+
+    /// The PNG frames in the scratch folders `a` and `b`: `count` of them, the same names and bytes.
+    private func assertSameFrames(_ a: String, _ b: String, count: Int, line: UInt = #line) {
+        let one = scratch.appendingPathComponent(a).path, two = scratch.appendingPathComponent(b).path
+        let names = files(in: one).filter { $0.hasSuffix(".png") }
+        XCTAssertEqual(names.count, count, line: line)
+        XCTAssertEqual(names, files(in: two).filter { $0.hasSuffix(".png") }, line: line)
+        for name in names {
+            XCTAssertEqual(FileManager.default.contents(atPath: one + "/" + name), FileManager.default.contents(atPath: two + "/" + name),
+                           name, line: line)
+        }
     }
 
     func testInterruptKeepsOnlyCompleteFrames() throws {

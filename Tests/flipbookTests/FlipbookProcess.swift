@@ -31,12 +31,16 @@ enum FlipbookProcess {
         return executable
     }
 
-    /// Runs `flipbook arguments...` in `directory`, with `input` on standard input (none: empty),
-    /// and waits for it to exit.
-    static func run(_ arguments: [String], in directory: URL, input: String? = nil) throws -> Result {
+    /// Runs `flipbook arguments...` in `directory`, with `input` on standard input (none: empty)
+    /// and `environment` added to this process's, and waits for it to exit.
+    static func run(_ arguments: [String], in directory: URL, input: String? = nil,
+                    environment: [String: String] = [:]) throws -> Result {
         let process = Process()
         process.executableURL = try executable()
         process.arguments = arguments
+        if !environment.isEmpty {
+            process.environment = ProcessInfo.processInfo.environment.merging(environment) { $1 }
+        }
         process.currentDirectoryURL = directory
         let out = Pipe(), err = Pipe(), inPipe = Pipe()
         process.standardOutput = out

@@ -1,6 +1,7 @@
 // The encode-only limit for scripts/bench: encodes every given frame with libpng at zlib
-// level 1, no row filter, 8-bit RGB — what flipbook's fast PNG path did per frame before
-// frames and bands were reused — into memory, and reports frames per second of encoding.
+// level 1, no row filter, 8-bit RGB (RGBA for frames with alpha) — what flipbook's fast PNG
+// path did per frame before frames and bands were reused — into memory, and reports frames
+// per second of encoding.
 //
 //   png-encode-only [--threads N] FRAME.png...
 //
@@ -20,8 +21,9 @@
 enum { BATCH = 12, MAX_THREADS = 64 };
 
 typedef struct {
-    uint8_t *rgb;
+    uint8_t *rgb;           // RGB, or RGBA when `channels` is 4
     uint32_t width, height;
+    int channels;
 } image;
 
 typedef struct {
@@ -59,7 +61,8 @@ static void on_write(png_structp png, png_bytep data, size_t length) {
 
 static void on_flush(png_structp png) { (void)png; }
 
-/// libpng level 1, PNG_FILTER_NONE, RGB, one png_write_row per row: 0 on success.
+/// libpng level 1, PNG_FILTER_NONE, RGB (RGBA for a frame with alpha, as flipbook writes
+/// transparent frames), one png_write_row per row: 0 on success.
 static int encode(const image *im, buffer *out) {
     out->length = 0;
     png_structp png = png_create_write_struct(PNG_LIBPNG_VER_STRING, NULL, NULL, NULL);
@@ -72,10 +75,10 @@ static int encode(const image *im, buffer *out) {
     png_set_write_fn(png, out, on_write, on_flush);
     png_set_compression_level(png, 1);
     png_set_filter(png, PNG_FILTER_TYPE_BASE, PNG_FILTER_NONE);
-    png_set_IHDR(png, info, im->width, im->height, 8, PNG_COLOR_TYPE_RGB, PNG_INTERLACE_NONE,
-                 PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
+    png_set_IHDR(png, info, im->width, im->height, 8, im->channels == 4 ? PNG_COLOR_TYPE_RGB_ALPHA : PNG_COLOR_TYPE_RGB,
+                 PNG_INTERLACE_NONE, PNG_COMPRESSION_TYPE_BASE, PNG_FILTER_TYPE_BASE);
     png_write_info(png, info);
-    for (uint32_t y = 0; y < im->height; y++) png_write_row(png, im->rgb + (size_t)y * im->width * 3);
+    for (uint32_t y = 0; y < im->height; y++) png_write_row(png, im->rgb + (size_t)y * im->width * im->channels);
     png_write_end(png, info);
     png_destroy_write_struct(&png, &info);
     return 0;
@@ -98,7 +101,9 @@ static int decode(const char *path, image *out) {
         fprintf(stderr, "png-encode-only: %s: %s\n", path, p.message);
         return 1;
     }
-    p.format = PNG_FORMAT_RGB;
+    int alpha = (p.format & PNG_FORMAT_FLAG_ALPHA) != 0;
+    p.format = alpha ? PNG_FORMAT_RGBA : PNG_FORMAT_RGB;
+    out->channels = alpha ? 4 : 3;
     out->width = p.width;
     out->height = p.height;
     out->rgb = malloc(PNG_IMAGE_SIZE(p));

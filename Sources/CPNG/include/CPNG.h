@@ -71,6 +71,11 @@ typedef struct {
 /// Bytes needed for one converted row of `width` pixels in `output` format.
 size_t cpng_row_buffer_size(uint32_t width, cpng_output_format output);
 
+/// Opaque ARGB32 pixels to r, g, b bytes (alpha dropped), as the PNG encoders convert rows:
+/// with SSSE3 when the CPU has it and `allow_ssse3` is not 0, else a portable loop; both give
+/// the same bytes (tests compare them).
+void cpng_argb32_to_rgb(const uint32_t *src, uint32_t width, uint8_t *dst, int allow_ssse3);
+
 /// Encodes `source` as a PNG into `file`, converting one row at a time into `row_buffer`
 /// (at least cpng_row_buffer_size bytes, reused by the caller). Does not close `file`.
 /// Returns CPNG_OK or an error code, with details in `status`.
@@ -94,5 +99,7 @@ int cpng_read_file(const char *path, uint64_t max_pixels, cpng_decoded *out, cpn
 void cpng_decoded_free(cpng_decoded *decoded);
 
 #include "cpng_memory.h"
+#include "cpng_checksum.h"
+#include "cpng_yuv.h"
 
 #endif

@@ -1,14 +1,17 @@
 // Encoding PNGs into memory: band-wise with zlib (the export's fast path, for frames that share
 // most rows with the one before), or with libpng for the row filters the band encoder lacks.
 //
-// Band-wise, the image is cut into horizontal bands of cpng_band_rows rows. Each band's rows
-// (filter byte 0, then the pixels) are deflated as an independent raw stream — a fresh
-// window, ended with a sync flush so it stops on a byte boundary — and the IDAT data is the
-// zlib header, every band's bytes in order, an empty final block and the Adler-32 of all rows
-// (combined from the bands' with adler32_combine). A band never refers to another, so its
-// compressed bytes depend only on its own pixels: the encoder keeps each band's pixels and
-// bytes from the previous image and reuses the bytes of a band whose pixels are unchanged,
-// and the file is byte for byte what compressing every band afresh gives.
+// Band-wise, the image is cut into horizontal bands of rows by content (cpng_bands.c): about
+// 64 KiB of filtered rows a band, a cut wherever a hash of two differing neighbouring rows
+// picks it. Each band's rows (filter byte 0, then the pixels) are deflated as an independent
+// raw stream — a fresh window, ended on a byte boundary — and the IDAT data is the zlib
+// header, every band's bytes in order, an empty final block and the Adler-32 of all rows
+// (combined from the bands'). A band never refers to another, and its cuts depend only on the
+// rows around them, so its compressed bytes depend only on its own pixels: the encoder keeps
+// the previous image's bands (pixels and bytes) and reuses the bytes of any band whose rows
+// appear again, at the same place or moved (a scroll), and the file is byte for byte what
+// compressing every band afresh gives. Level 1 uses flipbook's own deflate (cpng_deflate.h),
+// other levels zlib.
 #ifndef FLIPBOOK_CPNG_MEMORY_H
 #define FLIPBOOK_CPNG_MEMORY_H
 
@@ -29,9 +32,15 @@ typedef struct {
     uint32_t bands_reused;
 } cpng_band_output;
 
-/// Rows per band for an image `width` pixels wide: about 64 KiB of filtered rows, at least one
-/// row. Depends only on the width and the output format, so every encoder cuts alike.
+/// The usual rows per band for an image `width` pixels wide: about 64 KiB of filtered rows, at
+/// least one row. Depends only on the width and the output format, so every encoder cuts alike.
 uint32_t cpng_band_rows(uint32_t width, cpng_output_format output);
+
+/// The fewest rows a band holds (an eighth of cpng_band_rows, at least one), except the last.
+uint32_t cpng_band_min_rows(uint32_t width, cpng_output_format output);
+
+/// The most rows a band holds (twice cpng_band_rows): a run of equal rows is cut there.
+uint32_t cpng_band_max_rows(uint32_t width, cpng_output_format output);
 
 /// A new encoder at zlib `compression_level` (0...9), or NULL when out of memory or the
 /// level is invalid (`status` says which). Not thread-safe: one per thread.
@@ -44,8 +53,8 @@ void cpng_band_encoder_free(cpng_band_encoder *encoder);
 void cpng_band_encoder_set_chunk_limit(cpng_band_encoder *encoder, uint32_t limit);
 
 /// Encodes `source` as a PNG with no row filter in `output` format into memory, reusing the
-/// compressed bands whose pixels equal those of the previous image of the same size and
-/// formats. Returns CPNG_OK and fills `out`, or an error code with details in `status`.
+/// compressed bands whose rows equal those of a band of the previous image of the same size
+/// and formats, wherever they were. Returns CPNG_OK and fills `out`, or an error code with details in `status`.
 int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
                      cpng_band_output *out, cpng_status *status);
 

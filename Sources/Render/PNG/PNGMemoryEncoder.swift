@@ -6,9 +6,10 @@ import Darwin
 #endif
 
 /// Encodes rendered frames into PNG bytes in memory, for the export. With no row filter (the
-/// fast default) it compresses bands of rows independently and reuses the compressed bytes of
-/// every band whose pixels equal the previous frame's (see `cpng_memory.h`); other filters go
-/// through libpng. Either way the bytes depend only on the pixels and the options, never on
+/// fast default) it cuts the rows into bands by content, compresses each independently (at
+/// level 1 with flipbook's own deflate) and reuses the compressed bytes of every band whose
+/// rows appear in the previous frame, where they were or moved (see `cpng_memory.h`); other
+/// filters go through libpng. Either way the bytes depend only on the pixels and the options, never on
 /// which frame came before. Not thread-safe: make one per worker thread.
 final class PNGMemoryEncoder {
     let options: PNGOptions
@@ -52,7 +53,8 @@ final class PNGMemoryEncoder {
         return Array(UnsafeBufferPointer(start: bytes, count: result.length))
     }
 
-    /// Rows per band for an image `width` pixels wide (about 64 KiB of PNG rows, at least one).
+    /// The usual rows per band for an image `width` pixels wide (about 64 KiB of PNG rows, at
+    /// least one); content cuts make bands of an eighth of that to twice that.
     static func bandRows(width: Int, opaque: Bool) -> Int {
         Int(cpng_band_rows(UInt32(width), opaque ? CPNG_OUTPUT_RGB : CPNG_OUTPUT_RGBA))
     }

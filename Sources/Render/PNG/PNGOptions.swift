@@ -18,7 +18,8 @@ public enum PNGFilter: String, Hashable, Sendable, CaseIterable {
     }
 }
 
-/// How hard the PNG encoder works. The default favours speed: zlib level 1, no filter.
+/// How hard the PNG encoder works. The default favours speed: level 1 (flipbook's own deflate in
+/// the export's band encoder, zlib in `PNGEncoder`), no filter.
 public struct PNGOptions: Hashable, Sendable {
     /// zlib compression level, 0 (store) ... 9 (smallest).
     public var compressionLevel: Int
