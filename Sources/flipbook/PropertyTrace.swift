@@ -46,7 +46,9 @@ struct PropertyTrace {
             refs.append(ref)
         }
         let indices = try frameIndices(scene: scene, fps: fps, frames: frames)
+        let setupStart = MonotonicClock.nanoseconds()
         var player = try makePlayer(scene)
+        let setup = MonotonicClock.milliseconds(since: setupStart)
         var times: [Double] = [], rows: [[Double]] = [], texts: [[String?]] = []
         var milliseconds = 0.0, commands = 0
         for index in indices {
@@ -77,7 +79,7 @@ struct PropertyTrace {
         self.times = times
         self.rows = rows
         self.texts = texts
-        self.timings = timed ? SimulationTimings(frames: indices.count, milliseconds: milliseconds,
+        self.timings = timed ? SimulationTimings(frames: indices.count, milliseconds: milliseconds, setupMilliseconds: setup,
                                                  commands: commands, statistics: player.statistics) : nil
     }
 

@@ -33,7 +33,8 @@ struct TraceCommand: ParsableCommand {
             reading the traced values is not timed, and the values printed are the same. The line: \
             timings: frames=N simulate=<ms per frame> total=<ms> instants=<instants evaluated> \
             events=<events dispatched> checkpointsRestored=N framesBuilt=N commands=<drawing commands \
-            built> peakRSS=<KiB>; the counts are the Player's since t = 0, that instant included.
+            built> setup=<ms to make the Player: checking, the culling index, the events at t = 0> \
+            peakRSS=<KiB>; the counts are the Player's since t = 0, that instant included.
             """))
     var timings = false
 
