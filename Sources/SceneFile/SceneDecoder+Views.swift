@@ -5,7 +5,8 @@ import Scene
 extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled"] + drawingViewKeys
+                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled",
+                           "sublayerTransform", "isDoubleSided"] + drawingViewKeys
     static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -72,6 +73,8 @@ extension SceneDecoder {
             }
             view.transform.rotation = try rotationNode.radians("an angle in radians")
         }
+        if let sublayer = fields["sublayerTransform"] { view.sublayerTransform = try Self.decodeTransform(sublayer) }
+        view.isDoubleSided = try fields["isDoubleSided"]?.bool() ?? true
         view.backgroundColor = try fields["backgroundColor"]?.color() ?? .clear
         view.alpha = try fields["alpha"]?.number(in: 0...1, "an alpha") ?? 1
         view.cornerRadius = try fields["cornerRadius"]?.nonNegativeNumber("a corner radius in points") ?? 0
@@ -85,26 +88,6 @@ extension SceneDecoder {
         if let labelNode = fields["label"] { view.label = try decodeLabel(labelNode) }
         try decodeDrawing(fields, into: &view, index: views.count)
         return view
-    }
-
-    static let transformKeys = ["translation", "scale", "rotation"]
-
-    /// `{translation: [x, y], scale: s or [sx, sy], rotation: radians}`; omitted parts are identity.
-    static func decodeTransform(_ node: Located) throws -> ViewTransform {
-        let fields = try node.mapping(allowed: transformKeys)
-        var transform = ViewTransform.identity
-        if let translation = fields["translation"] { transform.translation = try translation.point() }
-        if let scale = fields["scale"] {
-            if case .sequence = scale.node {
-                let p = try scale.numbers(2, "a scale s or [sx, sy]")
-                transform.scaleX = p[0]; transform.scaleY = p[1]
-            } else {
-                let s = try scale.number("a scale s or [sx, sy]")
-                transform.scaleX = s; transform.scaleY = s
-            }
-        }
-        if let rotation = fields["rotation"] { transform.rotation = try rotation.radians("an angle in radians") }
-        return transform
     }
 
     /// The longest label text, in characters: Pango wraps a word longer than a line in time

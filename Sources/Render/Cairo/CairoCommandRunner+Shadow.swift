@@ -53,7 +53,7 @@ extension CairoCommandRunner {
     }
 
     /// The current clip's extents in device pixels.
-    private func deviceClip() -> Rect {
+    func deviceClip() -> Rect {
         cairo_save(context)
         cairo_identity_matrix(context)
         var x0 = 0.0, y0 = 0.0, x1 = 0.0, y1 = 0.0
