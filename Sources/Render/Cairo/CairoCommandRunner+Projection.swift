@@ -22,17 +22,18 @@ extension CairoCommandRunner {
               let ink = inkExtents(commands), ink.width > 0, ink.height > 0 else { return }
         let clip = deviceClip()
         guard let projected = toDevice.boundingBox(of: ink, minimumW: Homography.minimumDrawnW) else { return }
-        let target = Self.pixelBox(intersection: projected, clip)
+        // Bilinear sampling spreads an edge over a pixel each side of it.
+        let reach = Rect(x: projected.minX - 1, y: projected.minY - 1, width: projected.width + 2, height: projected.height + 2)
+        let target = Self.pixelBox(intersection: reach, clip)
         guard target.width > 0, target.height > 0 else { return }
         // Only the part of the layer that can land in the target box needs drawing.
         let region = Self.visibleRegion(of: ink, target: target, deviceToLayer: deviceToLayer)
         guard region.width > 0, region.height > 0 else { return }
-        let density = Self.density(toDevice, over: region)
-        guard let layer = rasterise(commands, region: region, density: density) else { return }
+        guard let offscreen = Self.offscreenPlacement(toDevice, over: region),
+              let layer = rasterise(commands, transform: offscreen.transform, width: offscreen.width, height: offscreen.height) else { return }
         defer { cairo_surface_destroy(layer) }
-        // Target pixel → layer → offscreen pixel (one pixel of transparent margin on each side).
-        let layerToSource = Homography(AffineTransform(a: density, b: 0, c: 0, d: density,
-                                                       tx: 1 - region.minX * density, ty: 1 - region.minY * density))
+        // Target pixel → device → layer → offscreen pixel.
+        let layerToSource = Homography(offscreen.transform)
         let targetToDevice = Homography(AffineTransform(translationX: target.minX, y: target.minY))
         let map = ProjectiveMap(targetToSource: targetToDevice.concatenating(deviceToLayer).concatenating(layerToSource))
         guard let mapped = map.image(from: layer, width: Int(target.width), height: Int(target.height)) else { return }
@@ -81,38 +82,46 @@ extension CairoCommandRunner {
         return Rect(x: minX, y: minY, width: max(maxX - minX, 0), height: max(maxY - minY, 0))
     }
 
-    /// Offscreen pixels per layer point: the largest stretch of the map to the device over the
-    /// region's corners in front of the eye (so the offscreen image is never coarser than the
-    /// device), within `maximumLayerPixels`.
-    static func density(_ toDevice: Homography, over region: Rect) -> Double {
+    /// Layer → offscreen pixels: the map's own derivative (its best affine approximation) at
+    /// the point of the region farthest from the eye (largest W, where the layer looks
+    /// smallest), placed so the region starts one pixel in. The rest of the map, offscreen →
+    /// device, is then close to the identity and nowhere shrinks the image (bilinear sampling
+    /// of a shrunk image would alias edges); the offscreen image holds at most
+    /// `maximumLayerPixels`. Nil when the layer is edge-on (the derivative collapses).
+    static func offscreenPlacement(_ toDevice: Homography, over region: Rect) -> (transform: AffineTransform, width: Int, height: Int)? {
         let corners = [Point(x: region.minX, y: region.minY), Point(x: region.maxX, y: region.minY),
                        Point(x: region.maxX, y: region.maxY), Point(x: region.minX, y: region.maxY)]
-        var stretch = 0.0
-        for p in toDevice.clippedInFront(corners, minimumW: Homography.minimumDrawnW) {
-            let w = toDevice.w(at: p)
-            guard let q = toDevice.apply(to: p) else { continue }
-            let dudx = (toDevice.h11 - q.x * toDevice.h13) / w, dvdx = (toDevice.h12 - q.y * toDevice.h13) / w
-            let dudy = (toDevice.h21 - q.x * toDevice.h23) / w, dvdy = (toDevice.h22 - q.y * toDevice.h23) / w
-            stretch = max(stretch, (dudx * dudx + dvdx * dvdx).squareRoot(), (dudy * dudy + dvdy * dvdy).squareRoot())
+        let front = toDevice.clippedInFront(corners, minimumW: Homography.minimumDrawnW)
+        guard let far = front.max(by: { toDevice.w(at: $0) < toDevice.w(at: $1) }), let q = toDevice.apply(to: far) else { return nil }
+        let w = toDevice.w(at: far)
+        var linear = AffineTransform(a: (toDevice.h11 - q.x * toDevice.h13) / w, b: (toDevice.h12 - q.y * toDevice.h13) / w,
+                                     c: (toDevice.h21 - q.x * toDevice.h23) / w, d: (toDevice.h22 - q.y * toDevice.h23) / w, tx: 0, ty: 0)
+        var box = linear.boundingBox(of: region)
+        let pixels = box.width * box.height
+        if pixels > maximumLayerPixels {
+            let shrink = (maximumLayerPixels / pixels).squareRoot()
+            linear = linear.concatenating(AffineTransform(scaleX: shrink, y: shrink))
+            box = linear.boundingBox(of: region)
         }
-        let cap = (maximumLayerPixels / (region.width * region.height)).squareRoot()
-        return min(max(stretch, 1e-3), cap)
+        let determinant = linear.a * linear.d - linear.b * linear.c
+        // Edge-on (below a thousandth of a pixel a point²): nothing of the layer shows.
+        guard determinant.isFinite, abs(determinant) > 1e-3, box.width.isFinite, box.height.isFinite else { return nil }
+        linear.tx = 1 - box.minX.rounded(.down); linear.ty = 1 - box.minY.rounded(.down)
+        let width = Int(box.maxX.rounded(.up) - box.minX.rounded(.down)) + 2, height = Int(box.maxY.rounded(.up) - box.minY.rounded(.down)) + 2
+        guard width <= 32767, height <= 32767 else { return nil }
+        return (linear, width, height)
     }
 
-    /// The commands drawn into an ARGB32 image covering `region` at `density` pixels a point,
-    /// with one transparent pixel around it.
-    private func rasterise(_ commands: ArraySlice<DrawCommand>, region: Rect, density: Double) -> OpaquePointer? {
-        let width = Int((region.width * density).rounded(.up)) + 2, height = Int((region.height * density).rounded(.up)) + 2
-        guard width <= 32767, height <= 32767, let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else {
-            return nil
-        }
+    /// The commands drawn into a `width` × `height` ARGB32 image through `transform` (layer →
+    /// offscreen pixels).
+    private func rasterise(_ commands: ArraySlice<DrawCommand>, transform: AffineTransform, width: Int, height: Int) -> OpaquePointer? {
+        guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }
         guard cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let offscreen = cairo_create(surface) else {
             cairo_surface_destroy(surface)
             return nil
         }
-        cairo_translate(offscreen, 1, 1)
-        cairo_scale(offscreen, density, density)
-        cairo_translate(offscreen, -region.minX, -region.minY)
+        var matrix = cairo_matrix_t(xx: transform.a, yx: transform.b, xy: transform.c, yy: transform.d, x0: transform.tx, y0: transform.ty)
+        cairo_set_matrix(offscreen, &matrix)
         var runner = CairoCommandRunner(context: offscreen, fonts: fonts, images: images)
         runner.run(Array(commands))
         cairo_destroy(offscreen)
