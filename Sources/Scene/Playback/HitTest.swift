@@ -34,9 +34,7 @@ struct HitTest {
         let minX = at(.boundsX), minY = at(.boundsY)
         let bounds = Rect(x: minX, y: minY, width: at(.boundsWidth), height: at(.boundsHeight))
         if !scene.views[index].isDoubleSided, toCanvas.showsBack(of: bounds) { return nil }
-        let local: Point?
-        if let affine = toCanvas.affine { local = affine.inverse(applyingTo: point) } else { local = toCanvas.inverted?.apply(to: point) }
-        guard let local else { return nil }
+        guard let local = toCanvas.preimage(of: point) else { return nil }
         guard local.x >= minX, local.y >= minY, local.x < minX + at(.boundsWidth), local.y < minY + at(.boundsHeight) else { return nil }
         for child in frontToBack(children[index]) {
             if let hit = hit(child, point: point, parent: index, parentToCanvas: toCanvas) { return hit }
@@ -61,5 +59,14 @@ extension AffineTransform {
         guard det != 0, det.isFinite else { return nil }
         let x = point.x - tx, y = point.y - ty
         return Point(x: (x * d - y * c) / det, y: (y * a - x * b) / det)
+    }
+}
+
+extension Homography {
+    /// The point this map sends to `point` (as `AffineTransform.inverse(applyingTo:)` when it
+    /// is affine), or nil when it is not invertible or that point lies at or behind the eye.
+    func preimage(of point: Point) -> Point? {
+        if let affine { return affine.inverse(applyingTo: point) }
+        return inverted?.apply(to: point)
     }
 }
