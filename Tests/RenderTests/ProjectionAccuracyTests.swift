@@ -241,3 +241,35 @@ final class ProjectionAccuracyTests: XCTestCase {
         return distance
     }
 }
+
+/// SVG and PDF cannot express a projective map: the projected layer is embedded as an image.
+final class ProjectionVectorTests: XCTestCase {
+    private var frame: Frame {
+        let h = Transform3D(translationX: -50, y: -40, z: 0).concatenating(Transform3D(rotationY: 0.6))
+            .concatenating(Transform3D(perspective: 300)).concatenating(Transform3D(translationX: 60, y: 50, z: 0)).flattened
+        return Frame(index: 0, time: 0, size: Size(width: 120, height: 100), background: Palette.white, commands: [
+            .fill(Path(rect: Rect(x: 0, y: 0, width: 10, height: 10)), Palette.blue),
+            .beginProjection(h), .fill(Path(rect: Rect(x: 0, y: 0, width: 100, height: 80)), Palette.red), .endProjection,
+        ])
+    }
+
+    func testSVGEmbedsTheProjectedLayerAsAnImage() throws {
+        let svg = String(decoding: try VectorRenderer(format: .svg, scale: 2).document(for: frame), as: UTF8.self)
+        XCTAssertTrue(svg.contains("<image"), "the 3D layer is an embedded image")
+        XCTAssertTrue(svg.contains("data:image/png;base64"), svg.prefix(400).description)
+        XCTAssertTrue(svg.contains("rgb(0%, 0%, 100%)") || svg.contains("rgb(0%,0%,100%)"), "the flat square stays a vector fill")
+    }
+
+    func testPDFEmbedsTheProjectedLayerAsAnImage() throws {
+        let pdf = String(decoding: try VectorRenderer(format: .pdf, scale: 2).document(for: frame), as: UTF8.self)
+        XCTAssertTrue(pdf.contains("/Subtype /Image"), "an image XObject")
+    }
+
+    func testTheRasterIsTheSameLayerTheDocumentsEmbed() throws {
+        let renderer = try CairoRenderer(canvasSize: frame.size, scale: 2)
+        renderer.render(frame)
+        // The card's centre is red, the corner outside it white.
+        assertPixel(renderer.pixel(x: 120, y: 100), RGBA8(r: 255, g: 0, b: 0, a: 255), tolerance: 1)
+        assertPixel(renderer.pixel(x: 235, y: 5), RGBA8(r: 255, g: 255, b: 255, a: 255), tolerance: 0)
+    }
+}
