@@ -107,8 +107,10 @@ final class Transform3DFileTests: XCTestCase {
                     message: "expected the perspective term m34")
     }
 
-    func testScrollScalesDriveThreeDComponentsInDegrees() throws {
-        let text = """
+    /// A horizontal scroll view (content offset 50) with one card whose `scales` are `scales`
+    /// (YAML flow mappings, one a line).
+    private func scrollScene(_ scales: [String]) -> String {
+        """
         canvas: { size: [200, 200] }
         duration: 1
         views:
@@ -120,9 +122,13 @@ final class Transform3DFileTests: XCTestCase {
               - id: card
                 frame: [50, 50, 100, 100]
                 scales:
-                  - { property: transform.rotation.y, by: list, trigger: 0, offset: 100, from: 0deg, to: 60deg }
-                  - { property: transform.translation.z, by: list, trigger: 0, offset: 100, from: 0, to: -40 }
+        \(scales.map { "          - \($0)" }.joined(separator: "\n"))
         """
+    }
+
+    func testScrollScalesDriveThreeDComponentsInDegrees() throws {
+        let text = scrollScene(["{ property: transform.rotation.y, by: list, trigger: 0, offset: 100, from: 0deg, to: 60deg }",
+                                "{ property: transform.translation.z, by: list, trigger: 0, offset: 100, from: 0, to: -40 }"])
         var player = try Player(scene: try SceneDocument.parse(text, file: "t.yaml"))
         try player.advance(to: 0)
         XCTAssertEqual(player.presentationValue(.view(ViewID(1), .rotationY)), 30 * .pi / 180, accuracy: 1e-12)
@@ -130,19 +136,7 @@ final class Transform3DFileTests: XCTestCase {
     }
 
     func testScaleOfAnAngleRejectsAnotherUnit() {
-        let text = """
-        canvas: { size: [200, 200] }
-        duration: 1
-        views:
-          - id: list
-            frame: [0, 0, 200, 200]
-            scroll: { contentSize: [600, 200] }
-            subviews:
-              - id: card
-                frame: [50, 50, 100, 100]
-                scales:
-                  - { property: transform.rotation.x, by: list, offset: 100, to: 300ms }
-        """
+        let text = scrollScene(["{ property: transform.rotation.x, by: list, offset: 100, to: 300ms }"])
         assertLocated(sceneFileError(text, file: "t.yaml"), in: text, at: "300ms", keyPath: "views[0].subviews[0].scales[0].to",
                       kind: .invalidValue, message: "transform.rotation.x")
     }

@@ -22,46 +22,66 @@ struct ProjectiveMap {
         // means w ≤ 1 / minimumDrawnW here.
         let maximumW = 1 / Homography.minimumDrawnW
         let sw = Double(sourceWidth), sh = Double(sourceHeight)
-        for row in 0..<targetHeight {
-            let y = Double(row) + 0.5
-            var px = 0.5 * h.h11 + y * h.h21 + h.h31, py = 0.5 * h.h12 + y * h.h22 + h.h32, pw = 0.5 * h.h13 + y * h.h23 + h.h33
-            let out = target + row * targetStride
-            for column in 0..<targetWidth {
-                defer { px += h.h11; py += h.h12; pw += h.h13 }
-                guard pw > 0, pw <= maximumW else { continue }
-                let inverse = 1 / pw
-                // Sample positions relative to pixel centres.
-                let u = px * inverse - 0.5, v = py * inverse - 0.5
-                guard u > -1, v > -1, u < sw, v < sh else { continue }
-                let u0 = u.rounded(.down), v0 = v.rounded(.down)
-                let fx = UInt32((u - u0) * 256), fy = UInt32((v - v0) * 256)
-                let x0 = Int(u0), y0 = Int(v0)
-                let p00, p01, p10, p11: UInt32
-                if x0 >= 0, y0 >= 0, x0 + 1 < sourceWidth, y0 + 1 < sourceHeight {
-                    let top = source + y0 * sourceStride + x0, bottom = top + sourceStride
-                    p00 = top[0]; p01 = top[1]; p10 = bottom[0]; p11 = bottom[1]
-                } else {
-                    func at(_ x: Int, _ y: Int) -> UInt32 {
-                        x >= 0 && y >= 0 && x < sourceWidth && y < sourceHeight ? source[y * sourceStride + x] : 0
+        // Strips of `stripWidth` columns, top to bottom: along a row of a layer turned in
+        // perspective the source rows drift, so whole rows would walk diagonally through the
+        // source and miss the cache; a strip's source stays small from one row to the next.
+        for stripStart in stride(from: 0, to: targetWidth, by: Self.stripWidth) {
+            let stripEnd = min(stripStart + Self.stripWidth, targetWidth)
+            for row in 0..<targetHeight {
+                let startX = Double(stripStart) + 0.5, y = Double(row) + 0.5
+                var px = startX * h.h11 + y * h.h21 + h.h31, py = startX * h.h12 + y * h.h22 + h.h32
+                var pw = startX * h.h13 + y * h.h23 + h.h33
+                let out = target + row * targetStride
+                for column in stripStart..<stripEnd {
+                    let x = px, yy = py, w = pw
+                    px += h.h11; py += h.h12; pw += h.h13
+                    guard w > 0, w <= maximumW else { continue }
+                    let inverse = 1 / w
+                    // Sample positions relative to pixel centres.
+                    let u = x * inverse - 0.5, v = yy * inverse - 0.5
+                    guard u > -1, v > -1, u < sw, v < sh else { continue }
+                    // Truncation is the floor here (u, v > −1), without a call to floor.
+                    let x0 = Int(u + 1) - 1, y0 = Int(v + 1) - 1
+                    let fx = UInt32(truncatingIfNeeded: Int((u - Double(x0)) * 256))
+                    let fy = UInt32(truncatingIfNeeded: Int((v - Double(y0)) * 256))
+                    let p00, p01, p10, p11: UInt32
+                    if x0 >= 0, y0 >= 0, x0 + 1 < sourceWidth, y0 + 1 < sourceHeight {
+                        let top = source + y0 * sourceStride + x0, bottom = top + sourceStride
+                        p00 = top[0]; p01 = top[1]; p10 = bottom[0]; p11 = bottom[1]
+                    } else {
+                        p00 = Self.pixel(source, x0, y0, sourceWidth, sourceHeight, sourceStride)
+                        p01 = Self.pixel(source, x0 + 1, y0, sourceWidth, sourceHeight, sourceStride)
+                        p10 = Self.pixel(source, x0, y0 + 1, sourceWidth, sourceHeight, sourceStride)
+                        p11 = Self.pixel(source, x0 + 1, y0 + 1, sourceWidth, sourceHeight, sourceStride)
                     }
-                    p00 = at(x0, y0); p01 = at(x0 + 1, y0); p10 = at(x0, y0 + 1); p11 = at(x0 + 1, y0 + 1)
+                    // Four equal pixels (inside a flat colour, or all clear) blend to themselves.
+                    out[column] = p00 == p01 && p00 == p10 && p00 == p11 ? p00 : Self.bilinear(p00, p01, p10, p11, fx: fx, fy: fy)
                 }
-                out[column] = Self.bilinear(p00, p01, p10, p11, fx: fx, fy: fy)
             }
         }
+    }
+
+    /// Target columns a strip (64 pixels: 256 bytes of target, a few cache lines of source a row).
+    static let stripWidth = 64
+
+    /// The source pixel at (x, y), transparent outside the image.
+    @inline(__always)
+    private static func pixel(_ source: UnsafePointer<UInt32>, _ x: Int, _ y: Int, _ width: Int, _ height: Int, _ stride: Int) -> UInt32 {
+        x >= 0 && y >= 0 && x < width && y < height ? source[y * stride + x] : 0
     }
 
     /// The bilinear blend of four premultiplied pixels with weights fx, fy in 0…256 (256 = the
     /// second of each pair), channel pairs (red and blue, alpha and green) in one word each.
     @inline(__always)
     static func bilinear(_ p00: UInt32, _ p01: UInt32, _ p10: UInt32, _ p11: UInt32, fx: UInt32, fy: UInt32) -> UInt32 {
-        if p00 | p01 | p10 | p11 == 0 { return 0 }
+        lerp(lerp(p00, p01, fx), lerp(p10, p11, fx), fy)
+    }
+
+    /// a·(256 − f) + b·f, over 256, in each channel; each 16-bit lane holds at most 255 · 256.
+    @inline(__always)
+    static func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
         let mask: UInt32 = 0x00FF_00FF
-        @inline(__always) func lerp(_ a: UInt32, _ b: UInt32, _ f: UInt32) -> UInt32 {
-            // Each 16-bit lane holds at most 255 · 256.
-            ((a & mask) &* (256 - f) &+ (b & mask) &* f) >> 8 & mask
-                | (((a >> 8) & mask) &* (256 - f) &+ ((b >> 8) & mask) &* f) & ~mask
-        }
-        return lerp(lerp(p00, p01, fx), lerp(p10, p11, fx), fy)
+        return ((a & mask) &* (256 &- f) &+ (b & mask) &* f) >> 8 & mask
+            | (((a >> 8) & mask) &* (256 &- f) &+ ((b >> 8) & mask) &* f) & ~mask
     }
 }
