@@ -36,4 +36,12 @@ public enum DrawCommand: Hashable, Sendable {
     /// `opacity` (0…1), then restores the transform and clip: a view with alpha < 1 and
     /// subviews is drawn this way, as Core Animation's group opacity does.
     case endGroup(opacity: Double)
+    /// Starts a layer drawn flat in its own plane and mapped onto the current space by the
+    /// projective map (a view with a 3D transform); balanced by `endProjection`. The commands
+    /// between are in the layer's coordinates. Points with W ≤ 0 (at or behind the eye) are
+    /// clipped. Saves the transform and clip like `save`.
+    case beginProjection(Homography)
+    /// Maps the layer drawn since the matching `beginProjection` onto what lies below, then
+    /// restores the transform and clip.
+    case endProjection
 }

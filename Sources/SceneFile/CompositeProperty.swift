@@ -47,9 +47,7 @@ struct CompositeProperty {
         case "anchorPoint": return CompositeProperty(.point, ["anchorPoint.x", "anchorPoint.y"])
         case "transform.scale": return CompositeProperty(.point, ["transform.scale.x", "transform.scale.y"])
         case "transform.translation": return CompositeProperty(.point, ["transform.translation.x", "transform.translation.y"])
-        case "transform":
-            return CompositeProperty(.transform, ["transform.translation.x", "transform.translation.y",
-                                                  "transform.scale.x", "transform.scale.y", "transform.rotation"])
+        case "transform", "sublayerTransform": return CompositeProperty(.transform, SceneDecoder.transformPaths(path))
         case "shadowOffset": return CompositeProperty(.point, ["shadowOffset.width", "shadowOffset.height"])
         default:
             guard let color = ColorProperty(path: path) else { return nil }
@@ -59,7 +57,7 @@ struct CompositeProperty {
 
     /// Every composite name, for messages.
     static let names = ["frame", "frame.origin", "frame.size", "bounds", "bounds.origin", "bounds.size", "position", "center",
-                        "anchorPoint", "transform", "transform.translation", "backgroundColor", "borderColor", "label.color",
+                        "anchorPoint", "transform", "sublayerTransform", "transform.translation", "backgroundColor", "borderColor", "label.color",
                         "shape.fill", "shape.stroke", "shadowColor", "shadowOffset"]
 
     /// The refs of view `view` an animation to `values` (in component order) animates, with
@@ -88,8 +86,7 @@ struct CompositeProperty {
             let c = try node.color(palette)
             return [c.red, c.green, c.blue, c.alpha]
         case .transform:
-            let t = try SceneDecoder.decodeTransform(node)
-            return [t.translation.x, t.translation.y, t.scaleX, t.scaleY, t.rotation]
+            return SceneDecoder.transformComponents(try SceneDecoder.decodeTransform(node))
         }
     }
 
@@ -99,7 +96,7 @@ struct CompositeProperty {
         case .point: return "a point [x, y]"
         case .size: return "a size [width, height]"
         case .color: return "a colour \"#rrggbb\" or \"#rrggbbaa\""
-        case .transform: return "a transform {translation: [x, y], scale: s or [sx, sy], rotation: radians}"
+        case .transform: return SceneDecoder.transformDescription
         }
     }
 }

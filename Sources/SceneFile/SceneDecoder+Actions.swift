@@ -10,7 +10,9 @@ extension SceneDecoder {
     static let springTimeKeys: Set<String> = ["response", "duration"]
 
     /// Whether an animation of `propertyText` ("ID.path") animates an angle, whose `to` takes `deg`.
-    static func isAngle(_ propertyText: String) -> Bool { propertyText.hasSuffix("rotation") }
+    static func isAngle(_ propertyText: String) -> Bool {
+        ["rotation", "rotation.x", "rotation.y", "rotation.z"].contains { propertyText.hasSuffix($0) }
+    }
     static let keyframeKeys = ["values", "keyTimes", "timingFunctions", "calculationMode", "path", "rotationMode"]
     static let optionNames = ["beginFromCurrentState", "allowUserInteraction"]
 

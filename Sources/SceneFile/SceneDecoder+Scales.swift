@@ -135,6 +135,10 @@ extension SceneDecoder {
             throw propertyNode.error(.unknownReference, "views have no property '\(path)' a scale can change; expected one of: \(names.joined(separator: ", "))",
                                      suggestion: closestName(to: path, in: names))
         }
+        if Self.isAngle(path) {
+            let what = "an angle (the value of '\(path)'), radians or with deg or rad"
+            return [(ref, try fromNode?.radians(what), .value(try toNode.radians(what)))]
+        }
         let what = "a number (the value of '\(path)')"
         return [(ref, try fromNode?.number(what), .value(try toNode.number(what)))]
     }

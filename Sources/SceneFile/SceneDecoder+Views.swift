@@ -5,7 +5,8 @@ import Scene
 extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled", "replicator"] + drawingViewKeys
+                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled",
+                           "replicator", "sublayerTransform", "isDoubleSided"] + drawingViewKeys
     static let labelKeys = ["text", "template", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -57,6 +58,8 @@ extension SceneDecoder {
         }
         attempt { d in if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) } }
         attempt { d in if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode) } }
+        attempt { _ in if let sublayer = fields["sublayerTransform"] { view.sublayerTransform = try Self.decodeTransform(sublayer) } }
+        attempt { _ in view.isDoubleSided = try fields["isDoubleSided"]?.bool() ?? true }
         attempt { d in
             if let rotationNode = fields["rotation"] {
                 if fields["transform"] != nil {
@@ -101,26 +104,6 @@ extension SceneDecoder {
             }
             view.position = try (fields["position"] ?? fields["center"])?.point() ?? .zero
         }
-    }
-
-    static let transformKeys = ["translation", "scale", "rotation"]
-
-    /// `{translation: [x, y], scale: s or [sx, sy], rotation: radians}`; omitted parts are identity.
-    static func decodeTransform(_ node: Located) throws -> ViewTransform {
-        let fields = try node.mapping(allowed: transformKeys)
-        var transform = ViewTransform.identity
-        if let translation = fields["translation"] { transform.translation = try translation.point() }
-        if let scale = fields["scale"] {
-            if case .sequence = scale.node {
-                let p = try scale.numbers(2, "a scale s or [sx, sy]")
-                transform.scaleX = p[0]; transform.scaleY = p[1]
-            } else {
-                let s = try scale.number("a scale s or [sx, sy]")
-                transform.scaleX = s; transform.scaleY = s
-            }
-        }
-        if let rotation = fields["rotation"] { transform.rotation = try rotation.radians("an angle in radians") }
-        return transform
     }
 
     /// The longest label text, in characters: Pango wraps a word longer than a line in time

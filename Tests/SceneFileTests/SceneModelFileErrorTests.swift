@@ -190,9 +190,10 @@ final class SceneModelFileErrorTests: XCTestCase {
             ("box.bounds.size", "[1, -2]", "[1, -2]", "to", .invalidValue, "expected a size with no negative side"),
             ("box.backgroundColor", "3", "3", "to", .wrongType, "expected a colour \"#rrggbb\" or \"#rrggbbaa\", found the number 3"),
             ("box.borderColor", "\"#ff00\"", "\"#ff00\"", "to", .wrongType, "expected a colour"),
-            ("box.transform", "[1, 2]", "[1, 2]", "to", .wrongType, "expected a mapping with keys translation, scale, rotation, found a list"),
+            ("box.transform", "[1, 2]", "[1, 2]", "to", .wrongType, "expected a mapping with keys translation, scale, rotation, perspective, m34, found a list"),
             ("box.transform", "{ scale: 1, skew: 2 }", "skew", "to.skew", .unknownKey, "unknown key 'skew'"),
-            ("box.transform", "{ scale: [1, 2, 3] }", "[1, 2, 3]", "to.scale", .wrongType, "expected a scale s or [sx, sy], found a list of 3 items"),
+            ("box.transform", "{ scale: [1, 2, 3, 4] }", "[1, 2, 3, 4]", "to.scale", .wrongType,
+             "expected a scale s, [sx, sy] or [sx, sy, sz], found a list of 4 items"),
             ("box.transform.scale", "[1]", "[1]", "to", .wrongType, "found a list of 1 item"),
         ]
         for c in cases {

@@ -45,7 +45,10 @@ final class SceneBuilderTests: XCTestCase {
         XCTAssertEqual(ColorProperty.allCases.flatMap(\.components).count, 4 * ColorProperty.allCases.count)
         XCTAssertEqual(ViewProperty.allCases.filter(\.isAdditive),
                        [.positionX, .positionY, .boundsX, .boundsY, .boundsWidth, .boundsHeight,
-                        .translationX, .translationY, .scaleX, .scaleY, .rotation])
+                        .translationX, .translationY, .scaleX, .scaleY, .rotation,
+                        .rotationX, .rotationY, .translationZ, .scaleZ, .m34,
+                        .sublayerTranslationX, .sublayerTranslationY, .sublayerTranslationZ, .sublayerScaleX, .sublayerScaleY,
+                        .sublayerScaleZ, .sublayerRotationX, .sublayerRotationY, .sublayerRotation, .sublayerM34])
     }
 
     func testASystemReservedFirstKeepsItsIdWhenInstalledLater() {

@@ -71,11 +71,39 @@ struct CairoCommandRunner {
     /// Runs a whole frame's commands, then closes whatever they left open (see `levels`).
     mutating func run(_ commands: [DrawCommand]) {
         let shadowed = Self.groupsCastingShadows(commands)
-        for (index, command) in commands.enumerated() {
-            if let shadow = shadowed[index], beginOffscreenGroup(castingShadow: shadow) { continue }
-            run(command)
+        var i = commands.startIndex
+        while i < commands.endIndex {
+            if case .beginProjection(let placement) = commands[i] {
+                // The layer runs on its own offscreen context; an unclosed one takes the rest.
+                let end = Self.matchingEnd(of: i, in: commands)
+                if singularSinceDepth == nil { drawProjected(commands[(i + 1)..<end], placement: placement) }
+                i = end + 1
+                continue
+            }
+            if let shadow = shadowed[i], beginOffscreenGroup(castingShadow: shadow) {
+                i += 1
+                continue
+            }
+            run(commands[i])
+            i += 1
         }
         while !levels.isEmpty { closeInnermost(groupOpacity: 1) }
+    }
+
+    /// The index of the `endProjection` that closes the `beginProjection` at `start`, or the
+    /// end of `commands`.
+    static func matchingEnd(of start: Int, in commands: [DrawCommand]) -> Int {
+        var depth = 0
+        for i in (start + 1)..<commands.endIndex {
+            switch commands[i] {
+            case .beginProjection: depth += 1
+            case .endProjection:
+                if depth == 0 { return i }
+                depth -= 1
+            default: break
+            }
+        }
+        return commands.endIndex
     }
 
     private mutating func run(_ command: DrawCommand) {
@@ -136,6 +164,8 @@ struct CairoCommandRunner {
         case .shadow(let path, let style):
             guard singularSinceDepth == nil else { return }
             drawShadow(of: path, style)
+        case .beginProjection, .endProjection:
+            break   // `run(_:)` takes a projected layer whole; an unmatched end is ignored
         case .endGroupWithShadow(let opacity, let shadow):
             guard let group = levels.lastIndex(where: \.isGroup) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }

@@ -107,6 +107,13 @@ public struct View: Hashable, Sendable {
     /// Unit coordinates of the bounds: (0.5, 0.5) is the centre.
     public var anchorPoint: Point
     public var transform: ViewTransform
+    /// CALayer's `sublayerTransform`: applied to the subviews about this view's anchor point,
+    /// after their own transforms, so a perspective here is shared by them all (one vanishing
+    /// point, as in cover flow).
+    public var sublayerTransform: ViewTransform = .identity
+    /// CALayer's `isDoubleSided`: when false, the view (with its subviews) is not drawn while
+    /// its back faces the viewer (its image on the canvas is mirrored).
+    public var isDoubleSided = true
     public var backgroundColor: Color
     /// Opacity 0...1; a view with subviews and alpha < 1 is composited as a group.
     public var alpha: Double
@@ -203,6 +210,21 @@ public struct View: Hashable, Sendable {
         case .shadowRadius: return shadow.radius
         case .strokeStart: return shape?.strokeStart ?? 0
         case .strokeEnd: return shape?.strokeEnd ?? 1
+        case .rotationX: return transform.rotationX
+        case .rotationY: return transform.rotationY
+        case .translationZ: return transform.translationZ
+        case .scaleZ: return transform.scaleZ
+        case .m34: return transform.m34
+        case .sublayerTranslationX: return sublayerTransform.translation.x
+        case .sublayerTranslationY: return sublayerTransform.translation.y
+        case .sublayerTranslationZ: return sublayerTransform.translationZ
+        case .sublayerScaleX: return sublayerTransform.scaleX
+        case .sublayerScaleY: return sublayerTransform.scaleY
+        case .sublayerScaleZ: return sublayerTransform.scaleZ
+        case .sublayerRotationX: return sublayerTransform.rotationX
+        case .sublayerRotationY: return sublayerTransform.rotationY
+        case .sublayerRotation: return sublayerTransform.rotation
+        case .sublayerM34: return sublayerTransform.m34
         case .borderRed, .borderGreen, .borderBlue, .borderAlpha, .backgroundRed, .backgroundGreen, .backgroundBlue,
              .backgroundAlpha, .labelRed, .labelGreen, .labelBlue, .labelAlpha, .fillRed, .fillGreen, .fillBlue, .fillAlpha,
              .strokeRed, .strokeGreen, .strokeBlue, .strokeAlpha, .shadowRed, .shadowGreen, .shadowBlue, .shadowAlpha:

@@ -22,6 +22,10 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
     case labelFontSize
     case shadowRed, shadowGreen, shadowBlue, shadowAlpha, shadowOpacity, shadowOffsetWidth, shadowOffsetHeight, shadowRadius
     case strokeStart, strokeEnd
+    // Core Animation's 3D components (`ViewTransform`) and the sublayer transform's.
+    case rotationX, rotationY, translationZ, scaleZ, m34
+    case sublayerTranslationX, sublayerTranslationY, sublayerTranslationZ, sublayerScaleX, sublayerScaleY, sublayerScaleZ
+    case sublayerRotationX, sublayerRotationY, sublayerRotation, sublayerM34
 
     /// The path after the view id, as scene files, `trace` and `plot` write it.
     public var path: String {
@@ -52,6 +56,21 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
         case .shadowRadius: return "shadowRadius"
         case .strokeStart: return "shape.strokeStart"
         case .strokeEnd: return "shape.strokeEnd"
+        case .rotationX: return "transform.rotation.x"
+        case .rotationY: return "transform.rotation.y"
+        case .translationZ: return "transform.translation.z"
+        case .scaleZ: return "transform.scale.z"
+        case .m34: return "transform.m34"
+        case .sublayerTranslationX: return "sublayerTransform.translation.x"
+        case .sublayerTranslationY: return "sublayerTransform.translation.y"
+        case .sublayerTranslationZ: return "sublayerTransform.translation.z"
+        case .sublayerScaleX: return "sublayerTransform.scale.x"
+        case .sublayerScaleY: return "sublayerTransform.scale.y"
+        case .sublayerScaleZ: return "sublayerTransform.scale.z"
+        case .sublayerRotationX: return "sublayerTransform.rotation.x"
+        case .sublayerRotationY: return "sublayerTransform.rotation.y"
+        case .sublayerRotation: return "sublayerTransform.rotation"
+        case .sublayerM34: return "sublayerTransform.m34"
         case .borderRed, .borderGreen, .borderBlue, .borderAlpha, .backgroundRed, .backgroundGreen, .backgroundBlue,
              .backgroundAlpha, .labelRed, .labelGreen, .labelBlue, .labelAlpha, .fillRed, .fillGreen, .fillBlue, .fillAlpha,
              .strokeRed, .strokeGreen, .strokeBlue, .strokeAlpha, .shadowRed, .shadowGreen, .shadowBlue, .shadowAlpha:
@@ -102,6 +121,8 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
     /// (UIView's centre is its layer's position).
     static let aliases: [String: ViewProperty] = [
         "rotation": .rotation, "center.x": .positionX, "center.y": .positionY,
+        // Core Animation's name for the rotation about z.
+        "transform.rotation.z": .rotation, "sublayerTransform.rotation.z": .sublayerRotation,
         // A scroll view's content offset is its bounds origin.
         "contentOffset.x": .boundsX, "contentOffset.y": .boundsY,
     ]
@@ -118,7 +139,10 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
     public var isAdditive: Bool {
         switch self {
         case .positionX, .positionY, .boundsX, .boundsY, .boundsWidth, .boundsHeight,
-             .translationX, .translationY, .scaleX, .scaleY, .rotation:
+             .translationX, .translationY, .scaleX, .scaleY, .rotation,
+             .rotationX, .rotationY, .translationZ, .scaleZ, .m34,
+             .sublayerTranslationX, .sublayerTranslationY, .sublayerTranslationZ, .sublayerScaleX, .sublayerScaleY,
+             .sublayerScaleZ, .sublayerRotationX, .sublayerRotationY, .sublayerRotation, .sublayerM34:
             return true
         default:
             return false
@@ -130,6 +154,14 @@ public enum ViewProperty: Int, CaseIterable, Hashable, Sendable {
         switch self {
         case .hidden: return false
         default: return true
+        }
+    }
+
+    /// Whether it is an angle in radians (scene files take `deg` for it).
+    public var isAngle: Bool {
+        switch self {
+        case .rotation, .rotationX, .rotationY, .sublayerRotationX, .sublayerRotationY, .sublayerRotation: return true
+        default: return false
         }
     }
 

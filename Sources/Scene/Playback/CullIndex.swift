@@ -42,12 +42,12 @@ struct CullIndex: Sendable {
     /// Builds the index for every parent with at least `minimumChildren` children. `builder`
     /// holds the scene's model values at the start (a static slot keeps them).
     init(scene: Scene, children: [[Int]], roots: [Int], builder: FrameBuilder) {
-        let steady = Self.steadyViews(scene)
+        let steady = Self.steadyViews(scene, start: builder.values)
         // Boxes of static subtrees, children before parents (views are listed parents first).
         var subtree = [Rect?](repeating: nil, count: scene.views.count)
         for index in scene.views.indices.reversed() where steady[index] {
             guard let own = try? builder.ownExtent(index) else { continue }
-            var box = own.extent
+            var box = own.local.boundingBox(of: own.extent)
             if !builder.cullInfo[index].clipsToBounds {
                 var complete = true
                 for child in children[index] {
@@ -127,7 +127,7 @@ struct CullIndex: Sendable {
 
     /// Which views keep their place and size for the whole scene: none of the slots
     /// `visualExtent` reads is ever written, and neither is their text or image.
-    static func steadyViews(_ scene: Scene) -> [Bool] {
+    static func steadyViews(_ scene: Scene, start: [Double]) -> [Bool] {
         var written = [Bool](repeating: false, count: scene.slotCount)
         func mark(_ slots: [Int]) { for slot in slots where written.indices.contains(slot) { written[slot] = true } }
         for binding in scene.bindings { mark(binding.target.writtenSlots) }
@@ -144,6 +144,10 @@ struct CullIndex: Sendable {
             // A replicator draws its subviews again elsewhere: its box would have to hold every
             // instance (and their delayed values), so it and its ancestors are visited every frame.
             guard !contentWritten.contains(index), scene.views[index].replicator == nil else { return false }
+            // A 3D placement (its own transform, or its parent's sublayerTransform) is drawn
+            // through a projection the index's affine boxes do not describe.
+            let parent = scene.views[index].parent.map { SlotLayout.slots(of: $0) }
+            guard ViewGeometry.localToParentProjective(start, slots: SlotLayout.slots(of: ViewID(index)), parent: parent).affine != nil else { return false }
             let slots = SlotLayout.slots(of: ViewID(index))
             return !ViewProperty.allCases.contains { !$0.leavesExtentAlone && written[slots[$0]] }
         }

@@ -11,17 +11,18 @@ extension FrameBuilder {
         let slots = SlotLayout.slots(of: ViewID(index))
         let bounds = Rect(x: at(slots, .boundsX), y: at(slots, .boundsY),
                           width: max(at(slots, .boundsWidth), 0), height: max(at(slots, .boundsHeight), 0))
-        let local = ViewGeometry.localToParent(values, slots: slots)
-        return (try visualExtent(index: index, slots: slots, bounds: bounds, local: local, shadow: shadowStyle(slots: slots, local: local)), local)
+        return (try visualExtent(index: index, slots: slots, bounds: bounds), ViewGeometry.localToParent(values, slots: slots))
     }
 
-    /// Everything drawing view `index` itself (not its subviews) may touch, in its parent's
-    /// coordinates: its bounds under `local`; a label's glyphs spilling past the box; an image
-    /// overflowing bounds that do not clip; its shadow, offset and grown by the blur's reach. The
-    /// one function of visible bounds: the culling scan (`draw(view:)`) and the culling index
-    /// (`CullIndex`) both ask it, so they agree on every frame, and effects that draw outside a
-    /// view's bounds grow it here.
-    func visualExtent(index: Int, slots: ViewSlots, bounds: Rect, local: AffineTransform, shadow: ShadowStyle?) throws -> Rect {
+    /// Everything drawing view `index` itself (not its subviews) may touch, in its own
+    /// coordinates: its bounds; a label's glyphs spilling past the box; an image overflowing
+    /// bounds that do not clip; its shadow, offset and grown by the blur's reach (in the view's
+    /// units, as `shadowOffset` and `shadowRadius` are given). The one function of visible
+    /// bounds: the culling scan (`draw(view:)`, through the view's placement, affine or
+    /// projective) and the culling index (`CullIndex`, through the placement's bounding box in
+    /// the parent) both ask it, so they agree on every frame; effects that draw outside a view's
+    /// bounds grow it here.
+    func visualExtent(index: Int, slots: ViewSlots, bounds: Rect) throws -> Rect {
         var extent = bounds
         if let slot = cullInfo[index].labelText {
             let length = contentLengths.isEmpty ? scene.views[index].label?.text.count ?? 0 : contentLengths[slot]
@@ -36,18 +37,16 @@ extension FrameBuilder {
             let rect = image.contentMode.rect(for: source.size, in: bounds)
             if rect.width > 0, rect.height > 0 { extent = extent.union(rect) }
         }
-        var box = local.boundingBox(of: extent)
-        if let shadow {
+        if let shadow = shadowStyle(slots: slots, local: .identity) {
             // The silhouette: the content's alpha (within the extent), or the shadow path.
-            var silhouette = box
+            var silhouette = extent
             if let template = scene.views[index].shadow.path {
-                silhouette = try path(of: template, width: bounds.width, height: bounds.height).applying(local).controlBounds
+                silhouette = try path(of: template, width: bounds.width, height: bounds.height).controlBounds
             }
             let reach = Self.shadowReach(radius: shadow.radius)
-            let cast = Rect(x: silhouette.minX + shadow.offset.width - reach, y: silhouette.minY + shadow.offset.height - reach,
-                            width: silhouette.width + 2 * reach, height: silhouette.height + 2 * reach)
-            box = box.union(cast)
+            extent = extent.union(Rect(x: silhouette.minX + shadow.offset.width - reach, y: silhouette.minY + shadow.offset.height - reach,
+                                       width: silhouette.width + 2 * reach, height: silhouette.height + 2 * reach))
         }
-        return box
+        return extent
     }
 }

@@ -22,7 +22,7 @@ extension FrameBuilder {
             commands.append(tint.alpha < 1 ? .beginGroup : .save)
             commands.append(.concat(placement))
             let instanceToCanvas = placement.concatenating(toCanvas)
-            for child in children { try draw(view: child, parentToCanvas: instanceToCanvas, clip: clip) }
+            for child in children { try draw(view: child, parent: nil, parentToCanvas: instanceToCanvas, projection: nil, clip: clip) }
             if primitiveCount == drawnBefore {
                 commands.removeSubrange(start...)   // this instance draws nothing here
                 continue
@@ -49,7 +49,7 @@ extension DrawCommand {
         case .fillGradient(let path, var gradient): gradient.colors = gradient.colors.map(times); return .fillGradient(path, gradient)
         case .shadow(let path, var style): style.color = times(style.color); return .shadow(path, style)
         case .endGroupWithShadow(let opacity, var shadow): shadow.color = times(shadow.color); return .endGroupWithShadow(opacity: opacity, shadow: shadow)
-        case .save, .restore, .concat, .clip, .image, .beginGroup, .endGroup: return self
+        case .save, .restore, .concat, .clip, .image, .beginGroup, .endGroup, .beginProjection, .endProjection: return self
         }
     }
 }

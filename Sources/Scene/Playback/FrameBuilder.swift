@@ -72,7 +72,7 @@ struct FrameBuilder {
     mutating func drawRoots(_ roots: [Int]) throws {
         let canvas = Rect(origin: .zero, size: scene.size)
         for root in ordered(visited(CullIndex.rootKey, roots, toCanvas: .identity, clip: canvas)) {
-            try draw(view: root, parentToCanvas: .identity, clip: canvas)
+            try draw(view: root, parent: nil, parentToCanvas: .identity, projection: nil, clip: canvas)
         }
     }
 
@@ -86,17 +86,44 @@ struct FrameBuilder {
         }.map(\.element)
     }
 
-    mutating func draw(view index: Int, parentToCanvas: AffineTransform, clip: Rect) throws {
+    /// Draws view `index` (a subview of `parent`) and its subviews. `parentToCanvas` maps the
+    /// parent's bounds coordinates to the current drawing space; `projection`, when a 3D
+    /// transform lies between them, maps them to the canvas instead (for culling and facing).
+    mutating func draw(view index: Int, parent: Int?, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
+        let slots = SlotLayout.slots(of: ViewID(index))
+        guard at(slots, .hidden) == 0, clampUnit(at(slots, .alpha)) > 0 else { return }
+        let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) })
+        if let local = placement.affine {
+            try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection.map { Homography(local).concatenating($0) }, clip: clip)
+        } else {
+            try drawProjected(view: index, placement: placement, parentToCanvas: projection ?? Homography(parentToCanvas), clip: clip)
+        }
+    }
+
+    /// A view whose placement is not affine: drawn flat in its own plane between
+    /// `beginProjection` and `endProjection`, which map that plane onto the parent's.
+    private mutating func drawProjected(view index: Int, placement: Homography, parentToCanvas: Homography, clip: Rect) throws {
+        let start = commands.count
+        commands.append(.beginProjection(placement))
+        let drawnBefore = primitiveCount
+        try draw(view: index, local: .identity, parentToCanvas: .identity, projection: placement.concatenating(parentToCanvas), clip: clip)
+        if primitiveCount == drawnBefore {
+            commands.removeSubrange(start...)
+            return
+        }
+        commands.append(.endProjection)
+    }
+
+    private mutating func draw(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
         let slots = SlotLayout.slots(of: ViewID(index))
         let alpha = clampUnit(at(slots, .alpha))
-        guard at(slots, .hidden) == 0, alpha > 0 else { return }
-
         let width = max(at(slots, .boundsWidth), 0), height = max(at(slots, .boundsHeight), 0)
         let bounds = Rect(x: at(slots, .boundsX), y: at(slots, .boundsY), width: width, height: height)
-        let local = ViewGeometry.localToParent(values, slots: slots)
         let toCanvas = local.concatenating(parentToCanvas)
+        if !scene.views[index].isDoubleSided, (projection ?? Homography(toCanvas)).showsBack(of: bounds) { return }
         let shadow = shadowStyle(slots: slots, local: local)
-        let visible = intersects(parentToCanvas, try visualExtent(index: index, slots: slots, bounds: bounds, local: local, shadow: shadow), clip)
+        let extent = try visualExtent(index: index, slots: slots, bounds: bounds)
+        let visible = projection.map { intersects($0, extent, clip) } ?? intersects(toCanvas, extent, clip)
         let hasChildren = !children[index].isEmpty
         if !visible && (!hasChildren || cullInfo[index].clipsToBounds) { return }
         let view = scene.views[index]
@@ -126,13 +153,16 @@ struct FrameBuilder {
             if view.clipsToBounds {
                 commands.append(.save)
                 commands.append(.clip(outline))
-                childClip = intersection(clip, toCanvas.boundingBox(of: bounds))
+                let box = projection.map { $0.boundingBox(of: bounds, minimumW: Self.minimumW) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
+                childClip = intersection(clip, box ?? toCanvas.boundingBox(of: bounds))
             }
             if let replicator = view.replicator {
                 try drawInstances(replicator, of: ordered(children[index]), bounds: bounds, toCanvas: toCanvas, clip: childClip)
             } else {
-                for child in ordered(visited(index, children[index], toCanvas: toCanvas, clip: childClip)) {
-                    try draw(view: child, parentToCanvas: toCanvas, clip: childClip)
+                // The index knows canvas coordinates: inside a projected layer every child is visited.
+                let candidates = projection == nil ? visited(index, children[index], toCanvas: toCanvas, clip: childClip) : children[index]
+                for child in ordered(candidates) {
+                    try draw(view: child, parent: index, parentToCanvas: toCanvas, projection: projection, clip: childClip)
                 }
             }
             if view.clipsToBounds { commands.append(.restore) }
@@ -193,6 +223,19 @@ struct FrameBuilder {
         let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
         let maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
         return Rect(x: minX, y: minY, width: max(maxX - minX, 0), height: max(maxY - minY, 0))
+    }
+
+    /// The smallest W drawn: points nearer the eye plane than this are clipped (the same
+    /// bound the renderer uses).
+    static let minimumW = Homography.minimumDrawnW
+
+    /// Whether the part of `rect` (view coordinates) in front of the eye under the projective
+    /// `transform` may touch `clip` (canvas). Non-finite geometry counts as visible.
+    private func intersects(_ transform: Homography, _ rect: Rect, _ clip: Rect) -> Bool {
+        guard transform.isFinite else { return true }
+        guard let box = transform.boundingBox(of: rect, minimumW: Self.minimumW) else { return false }
+        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
+        return box.maxX > clip.minX && box.minX < clip.maxX && box.maxY > clip.minY && box.minY < clip.maxY
     }
 
     /// Whether `rect` (view coordinates) under `transform` may touch `clip` (canvas). Non-finite

@@ -17,7 +17,7 @@ struct HitTest {
     /// The deepest view under `point` (canvas points), or nil.
     func view(at point: Point, roots: [Int]) -> Int? {
         for root in frontToBack(roots) {
-            if let hit = hit(root, point: point, parentToCanvas: .identity) { return hit }
+            if let hit = hit(root, point: point, parent: nil, parentToCanvas: .identity) { return hit }
         }
         return nil
     }
@@ -33,16 +33,22 @@ struct HitTest {
         return nil
     }
 
-    private func hit(_ index: Int, point: Point, parentToCanvas: AffineTransform) -> Int? {
+    /// A view with a 3D transform is hit where its projection covers the point (the point is
+    /// taken back into its plane); one with `isDoubleSided` false showing its back is not
+    /// drawn, and so not hit (nor its subviews).
+    private func hit(_ index: Int, point: Point, parent: Int?, parentToCanvas: Homography) -> Int? {
         let slots = SlotLayout.slots(of: ViewID(index))
         func at(_ p: ViewProperty) -> Double { values[slots[p]] }
         guard Self.refusal(of: index, scene: scene, values: values) == nil else { return nil }
-        let toCanvas = ViewGeometry.localToParent(values, slots: slots).concatenating(parentToCanvas)
-        guard let local = toCanvas.inverse(applyingTo: point) else { return nil }
+        let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) })
+        let toCanvas = placement.concatenating(parentToCanvas)
         let minX = at(.boundsX), minY = at(.boundsY)
+        let bounds = Rect(x: minX, y: minY, width: at(.boundsWidth), height: at(.boundsHeight))
+        if !scene.views[index].isDoubleSided, toCanvas.showsBack(of: bounds) { return nil }
+        guard let local = toCanvas.preimage(of: point) else { return nil }
         guard local.x >= minX, local.y >= minY, local.x < minX + at(.boundsWidth), local.y < minY + at(.boundsHeight) else { return nil }
         for child in frontToBack(children[index]) {
-            if let hit = hit(child, point: point, parentToCanvas: toCanvas) { return hit }
+            if let hit = hit(child, point: point, parent: index, parentToCanvas: toCanvas) { return hit }
         }
         return index
     }
@@ -64,5 +70,14 @@ extension AffineTransform {
         guard det != 0, det.isFinite else { return nil }
         let x = point.x - tx, y = point.y - ty
         return Point(x: (x * d - y * c) / det, y: (y * a - x * b) / det)
+    }
+}
+
+extension Homography {
+    /// The point this map sends to `point` (as `AffineTransform.inverse(applyingTo:)` when it
+    /// is affine), or nil when it is not invertible or that point lies at or behind the eye.
+    func preimage(of point: Point) -> Point? {
+        if let affine { return affine.inverse(applyingTo: point) }
+        return inverted?.apply(to: point)
     }
 }

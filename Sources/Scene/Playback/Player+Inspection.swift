@@ -21,25 +21,28 @@ extension Player {
     /// label, shape, gradient or image.
     public func topmostDrawnView(at point: Point) -> ViewID? {
         let values = state.store.presentation
-        func visit(_ index: Int, parentToCanvas: AffineTransform) -> Int? {
+        func visit(_ index: Int, parent: Int?, parentToCanvas: Homography) -> Int? {
             let slots = SlotLayout.slots(of: ViewID(index))
             func at(_ p: ViewProperty) -> Double { values[slots[p]] }
             guard at(.hidden) == 0, at(.alpha) > 0 else { return nil }
-            let toCanvas = ViewGeometry.localToParent(values, slots: slots).concatenating(parentToCanvas)
-            let local = toCanvas.inverse(applyingTo: point)
+            let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) })
+            let toCanvas = placement.concatenating(parentToCanvas)
+            let view = scene.views[index]
+            let bounds = Rect(x: at(.boundsX), y: at(.boundsY), width: at(.boundsWidth), height: at(.boundsHeight))
+            if !view.isDoubleSided, toCanvas.showsBack(of: bounds) { return nil }   // not drawn
+            let local = toCanvas.preimage(of: point)
             let inside = local.map { l in
                 l.x >= at(.boundsX) && l.y >= at(.boundsY) && l.x < at(.boundsX) + at(.boundsWidth) && l.y < at(.boundsY) + at(.boundsHeight)
             } ?? false
-            let view = scene.views[index]
             if !view.clipsToBounds || inside {
                 for child in frontToBack(graph.children[index], values: values) {
-                    if let hit = visit(child, parentToCanvas: toCanvas) { return hit }
+                    if let hit = visit(child, parent: index, parentToCanvas: toCanvas) { return hit }
                 }
             }
             return inside && draws(view, slots: slots, values: values) ? index : nil
         }
         for root in frontToBack(graph.roots, values: values) {
-            if let hit = visit(root, parentToCanvas: .identity) { return ViewID(hit) }
+            if let hit = visit(root, parent: nil, parentToCanvas: .identity) { return ViewID(hit) }
         }
         return nil
     }
