@@ -60,6 +60,10 @@ extension SceneDecoder {
             for (variableName, keyNode, value) in try setNode.namedEntries() {
                 attempt { d in
                     if variableName.contains(".") {
+                        if let command = try d.decodeScrollContentChange(variableName, keyNode: keyNode, value: value) {
+                            action.commands = Self.merging(command, into: action.commands)
+                            return
+                        }
                         if let assignment = try d.decodeContentAssignment(variableName, keyNode: keyNode, value: value) {
                             action.contentAssignments.append(assignment)
                         }

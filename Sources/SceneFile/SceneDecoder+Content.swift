@@ -15,8 +15,8 @@ extension SceneDecoder {
             throw keyNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
         }
         guard let kind = Self.contentPaths[path] else {
-            throw keyNode.error(.invalidValue, "'set:' changes a variable, a label's text ('\(id).text') or an image ('\(id).image'), found '\(key)'; a number property changes with 'animations' (or 'layout' for a constraint)",
-                                suggestion: closestName(to: path, in: Self.contentPaths.keys.sorted()).map { "\(id).\($0)" })
+            throw keyNode.error(.invalidValue, "'set:' changes a variable, a label's text ('\(id).text'), an image ('\(id).image') or a scroll view's 'contentSize' or 'contentInset', found '\(key)'; a number property changes with 'animations' (or 'layout' for a constraint)",
+                                suggestion: closestName(to: path, in: Self.contentPaths.keys.sorted() + Self.scrollContentPaths).map { "\(id).\($0)" })
         }
         guard let slot = Scene.contentSlots(of: views).firstIndex(where: { $0.view.index == view && $0.kind == kind }) else {
             let written = kind == .labelText ? "label" : "image"

@@ -80,11 +80,7 @@ extension SceneDecoder {
             throw contentSizeNode.error(.invalidValue, "expected a content size of at most \(formatted(ScrollSettings.maximumContentLength)) points a side")
         }
         let offset = try fields["contentOffset"]?.point() ?? .zero
-        if let insetNode = fields["contentInset"] {
-            let inset = try insetNode.mapping(allowed: Self.insetKeys)
-            settings.contentInset = EdgeInsets(top: try inset["top"]?.number("points") ?? 0, left: try inset["left"]?.number("points") ?? 0,
-                                               bottom: try inset["bottom"]?.number("points") ?? 0, right: try inset["right"]?.number("points") ?? 0)
-        }
+        if let insetNode = fields["contentInset"] { settings.contentInset = try Self.decodeInset(insetNode) }
         settings.isPagingEnabled = try Self.flag(fields, "isPagingEnabled", "pagingEnabled") ?? false
         settings.bounces = try fields["bounces"]?.bool() ?? true
         settings.alwaysBounceHorizontal = try fields["alwaysBounceHorizontal"]?.bool() ?? false
@@ -153,6 +149,50 @@ extension SceneDecoder {
 
 extension SceneDecoder {
     static let setContentOffsetKeys = ["scrollView", "to", "x", "y", "animated"]
+    /// What `set:` may change of a scroll view.
+    static let scrollContentPaths = ["contentSize", "contentInset"]
+
+    /// `set: {ID.contentSize: [w, h]}` or `{ID.contentInset: {top, left, bottom, right}}` in an
+    /// action: a command to that scroll view's system; nil for other paths.
+    func decodeScrollContentChange(_ key: String, keyNode: Located, value: Located) throws -> SystemCommand? {
+        guard let dot = key.firstIndex(of: "."), Self.scrollContentPaths.contains(String(key[key.index(after: dot)...])) else { return nil }
+        let id = String(key[..<dot]), path = String(key[key.index(after: dot)...])
+        guard let view = viewIndex[id] else {
+            throw keyNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
+        }
+        guard let system = scrollViewByView[view].map({ scrollViews[$0].system }) else {
+            throw keyNode.error(.invalidValue, "'\(path)' belongs to a scroll view, and '\(id)' has no 'scroll:' settings",
+                                suggestion: suggestScrollViewID(for: id).map { "\($0).\(path)" })
+        }
+        if path == "contentSize" {
+            let size = try value.size()
+            guard size.width <= ScrollSettings.maximumContentLength, size.height <= ScrollSettings.maximumContentLength else {
+                throw value.error(.invalidValue, "expected a content size of at most \(formatted(ScrollSettings.maximumContentLength)) points a side")
+            }
+            return SystemCommand(system: system, ScrollContentChange(contentSize: size))
+        }
+        return SystemCommand(system: system, ScrollContentChange(contentInset: try Self.decodeInset(value)))
+    }
+
+    /// `commands` with `command` added; a content change for a scroll view that one `set:`
+    /// already changes joins it, so both apply at once (as assignments in one run loop turn).
+    static func merging(_ command: SystemCommand, into commands: [SystemCommand]) -> [SystemCommand] {
+        guard let change = command.message.as(ScrollContentChange.self),
+              let i = commands.firstIndex(where: { $0.system == command.system && $0.message.as(ScrollContentChange.self) != nil }),
+              var joined = commands[i].message.as(ScrollContentChange.self) else { return commands + [command] }
+        joined.contentSize = change.contentSize ?? joined.contentSize
+        joined.contentInset = change.contentInset ?? joined.contentInset
+        var result = commands
+        result[i] = SystemCommand(system: command.system, joined)
+        return result
+    }
+
+    /// `{top, left, bottom, right}` in points, each 0 when omitted.
+    static func decodeInset(_ node: Located) throws -> EdgeInsets {
+        let inset = try node.mapping(allowed: insetKeys)
+        return EdgeInsets(top: try inset["top"]?.number("points") ?? 0, left: try inset["left"]?.number("points") ?? 0,
+                          bottom: try inset["bottom"]?.number("points") ?? 0, right: try inset["right"]?.number("points") ?? 0)
+    }
 
     /// `setContentOffset: {scrollView: ID, to: [x, y] (or x: / y:), animated: true}` in an
     /// action: a command to that scroll view's system.

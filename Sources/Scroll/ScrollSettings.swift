@@ -74,3 +74,13 @@ public struct ScrollWatch: Hashable, Sendable {
     /// −1 before the range, 0 inside it (start inclusive, end exclusive), 1 past it.
     func zone(of offset: Double) -> Int { offset < start ? -1 : (offset < end ? 0 : 1) }
 }
+
+/// An action's `set:` of a scroll view's `contentSize` or `contentInset` (nil: unchanged), as
+/// assigning `UIScrollView.contentSize` / `contentInset` does: the limits change at once, the
+/// offset stays where it is (outside the new limits it bounces back when nothing holds it), and
+/// the indicators follow.
+public struct ScrollContentChange: Hashable, Sendable {
+    public var contentSize: Size?
+    public var contentInset: EdgeInsets?
+    public init(contentSize: Size? = nil, contentInset: EdgeInsets? = nil) { self.contentSize = contentSize; self.contentInset = contentInset }
+}

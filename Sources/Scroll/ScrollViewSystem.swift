@@ -129,6 +129,10 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
             try scroll(command, at: t, context: &context)
             return
         }
+        if let change = message.as(ScrollContentChange.self) {
+            changeContent(change, at: t, context: &context)
+            return
+        }
         guard let event = message.as(Event.self) else { return }
         switch event {
         case .liftOff: release(at: t, context: &context)
@@ -273,6 +277,37 @@ public struct ScrollViewSystem: SceneSystem, TouchResponder {
             dragBegan = false
         }
         if !axes.contains(where: \.isMoving) { restedAt = t }
+        replan(at: t, context: &context)
+    }
+
+    /// New content size or inset: resting content left outside the new limits springs back to
+    /// the nearest one (UIKit leaves the offset alone until the next layout; a bounce back is
+    /// what the user then sees); moving content keeps its motion and meets the new edges.
+    mutating func changeContent(_ change: ScrollContentChange, at t: Double, context: inout SystemContext) {
+        let offsets = [offset(0, at: t), offset(1, at: t)]
+        if let size = change.contentSize { settings.contentSize = size }
+        if let inset = change.contentInset { settings.contentInset = inset }
+        for axis in 0..<2 {
+            let range = limits(axis), x = offsets[axis]
+            var velocity = 0.0
+            switch axes[axis] {
+            case .resting: break
+            case let .decelerating(deceleration, begin, _):
+                // Coasting meets the new edges: coast again from here within them.
+                velocity = deceleration.speed(at: t - begin)
+                if range.contains(x) { axes[axis] = coast(from: x, velocity: velocity, at: t, within: range); continue }
+            case let .spring(spring, target, _, _, _, _):
+                // A bounce or a page turn heading outside the new limits heads for the nearest one.
+                guard !range.contains(target) else { continue }
+                let edge = target < range.lowerBound ? range.lowerBound : range.upperBound
+                axes[axis] = .spring(spring, from: x, velocity: axes[axis].velocity(at: t), to: edge, at: t)
+                continue
+            default: continue   // a finger or an animation heads where it was going
+            }
+            guard !range.contains(x) else { continue }
+            let edge = x < range.lowerBound ? range.lowerBound : range.upperBound
+            axes[axis] = settings.bounces ? .spring(ScrollPhysics.bounce, from: x, velocity: velocity, to: edge, at: t) : .resting(edge)
+        }
         replan(at: t, context: &context)
     }
 

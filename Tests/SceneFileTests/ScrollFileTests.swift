@@ -54,6 +54,48 @@ final class ScrollFileTests: XCTestCase {
         XCTAssertEqual(try pixelScale(replacing("canvas: { size: [390, 844] }", with: "canvas: { size: [390, 844], scale: 2 }")), 2)
     }
 
+    private let shrinking = """
+    canvas: { size: [100, 200], scale: 2 }
+    duration: 3
+    views:
+      - id: list
+        frame: [0, 0, 100, 200]
+        scroll: { contentSize: [100, 1000], contentOffset: [0, 800] }
+      - { id: note, frame: [0, 0, 10, 10] }
+    actions:
+      shrink: { set: { list.contentSize: [100, 500], list.contentInset: { bottom: 20 } } }
+    input:
+      - { run: shrink, at: 1 }
+    """
+
+    func testSetChangesAScrollViewsContentSizeAndInset() throws {
+        let scene = try SceneDocument.parse(shrinking, file: "t.yaml")
+        let offset = try XCTUnwrap(scene.property(named: "list.contentOffset.y"))
+        var player = try Player(scene: scene)
+        try player.advance(to: 0.9)
+        XCTAssertEqual(player.presentationValue(offset), 800)
+        // The content is now 500 high with 20 below: the offset (800) is past the new limit
+        // (500 + 20 − 200 = 320) and springs back to it.
+        try player.advance(to: 1.1)
+        let between = player.presentationValue(offset)
+        XCTAssertLessThan(between, 800)
+        XCTAssertGreaterThan(between, 320)
+        try player.advance(to: 3)
+        XCTAssertEqual(player.presentationValue(offset), 320)
+    }
+
+    func testSetOfContentSizeOnAViewThatDoesNotScrollIsLocated() {
+        let text = shrinking.replacingOccurrences(of: "list.contentSize: [100, 500]", with: "note.contentSize: [100, 500]")
+        assertLocated(error(text), in: text, at: "note.contentSize", keyPath: "actions.shrink.set.note.contentSize",
+                      kind: .invalidValue, message: "'contentSize' belongs to a scroll view, and 'note' has no 'scroll:' settings")
+        let negative = shrinking.replacingOccurrences(of: "[100, 500]", with: "[100, -5]")
+        assertLocated(error(negative), in: negative, at: "[100, -5]", keyPath: "actions.shrink.set.list.contentSize",
+                      kind: .invalidValue, message: "no negative side")
+        let badInset = shrinking.replacingOccurrences(of: "{ bottom: 20 }", with: "{ botom: 20 }")
+        assertLocated(error(badInset), in: badInset, at: "botom", keyPath: "actions.shrink.set.list.contentInset.botom",
+                      kind: .unknownKey, message: "unknown key 'botom'", suggestion: "bottom")
+    }
+
     func testScrollIndicatorsAddedInSwiftAreTheFilesIndicators() throws {
         let file = try SceneDocument.parse(valid, file: "t.yaml")
         var builder = SceneBuilder()
