@@ -1,11 +1,13 @@
 /// A UIKit system colour (`UIColor.systemBlue`, `.label`, …) with its light and dark values.
 ///
-/// Pinned to iOS 13, the first release with dark mode, as Apple's Human Interface Guidelines
-/// published them in 2019 ("Color": the "System colors" table for systemBlue … systemGray6 and
-/// the dynamic system colours label … opaqueSeparator), the values UIKit resolves for
-/// `UITraitCollection(userInterfaceStyle: .light / .dark)` on iOS 13. The light values agree
-/// with github.com/noahsark769/ColorCompatibility (Sources/ColorCompatibility.swift), which
-/// printed them from UIKit. Later releases moved some slightly (iOS 15's systemTeal, the 2025
+/// Pinned to iOS 13, the first release with dark mode: the values UIKit resolves for
+/// `UITraitCollection(userInterfaceStyle: .light / .dark)` on iOS 13, as Noah Gilmore printed
+/// them from UIKit and tabulated in "Backwards compatibility for iOS 13 system colors" (2019,
+/// noahgilmore.com/blog/dark-mode-uicolor-compatibility; the table's data is
+/// src/components/IOS13SystemColorTable.tsx in github.com/noahsark769/noahgilmore.com). All 33
+/// dynamic colours, light and dark, were checked against it; the light values also agree with
+/// github.com/noahsark769/ColorCompatibility. UIColor's fixed colours (black … lightGray) are
+/// the values UIColor.h documents. Later releases moved some slightly (iOS 15's systemTeal, the 2025
 /// table); one version is pinned so frames stay reproducible. Components are 8-bit sRGB.
 public struct SystemColor: Sendable {
     public let name: String
@@ -46,7 +48,7 @@ public struct SystemColor: Sendable {
         SystemColor("label", rgb(0, 0, 0), rgb(255, 255, 255)),
         SystemColor("secondaryLabel", rgb(60, 60, 67, 0.6), rgb(235, 235, 245, 0.6)),
         SystemColor("tertiaryLabel", rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3)),
-        SystemColor("quaternaryLabel", rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.16)),
+        SystemColor("quaternaryLabel", rgb(60, 60, 67, 0.18), rgb(235, 235, 245, 0.18)),
         SystemColor("placeholderText", rgb(60, 60, 67, 0.3), rgb(235, 235, 245, 0.3)),
         SystemColor("link", rgb(0, 122, 255), rgb(9, 132, 255)),
         SystemColor("systemFill", rgb(120, 120, 128, 0.2), rgb(120, 120, 128, 0.36)),
