@@ -5,7 +5,7 @@ import Scene
 extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
-                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled", "replicator"] + drawingViewKeys
+                           "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled", "replicator", "emitter"] + drawingViewKeys
     static let labelKeys = ["text", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -67,6 +67,7 @@ extension SceneDecoder {
         }
         if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) }
         if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode) }
+        if let emitterNode = fields["emitter"] { view.emitter = try Self.decodeEmitter(emitterNode) }
         if let rotationNode = fields["rotation"] {
             if fields["transform"] != nil {
                 throw rotationNode.error(.invalidValue, "'rotation' and 'transform' both set the rotation; give it inside 'transform'")

@@ -143,7 +143,8 @@ struct CullIndex: Sendable {
         return scene.views.indices.map { index in
             // A replicator draws its subviews again elsewhere: its box would have to hold every
             // instance (and their delayed values), so it and its ancestors are visited every frame.
-            guard !contentWritten.contains(index), scene.views[index].replicator == nil else { return false }
+            // An emitter's particles move every frame without a slot changing: never steady either.
+            guard !contentWritten.contains(index), scene.views[index].replicator == nil, scene.views[index].emitter == nil else { return false }
             let slots = SlotLayout.slots(of: ViewID(index))
             return !ViewProperty.allCases.contains { !$0.leavesExtentAlone && written[slots[$0]] }
         }

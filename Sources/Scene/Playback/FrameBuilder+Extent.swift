@@ -17,7 +17,8 @@ extension FrameBuilder {
 
     /// Everything drawing view `index` itself (not its subviews) may touch, in its parent's
     /// coordinates: its bounds under `local`; a label's glyphs spilling past the box; an image
-    /// overflowing bounds that do not clip; its shadow, offset and grown by the blur's reach. The
+    /// overflowing bounds that do not clip; an emitter's particles as far as they can fly
+    /// (`Emitter.extent`); its shadow, offset and grown by the blur's reach. The
     /// one function of visible bounds: the culling scan (`draw(view:)`) and the culling index
     /// (`CullIndex`) both ask it, so they agree on every frame, and effects that draw outside a
     /// view's bounds grow it here.
@@ -36,6 +37,7 @@ extension FrameBuilder {
             let rect = image.contentMode.rect(for: source.size, in: bounds)
             if rect.width > 0, rect.height > 0 { extent = extent.union(rect) }
         }
+        if let emitter = scene.views[index].emitter { extent = extent.union(emitter.extent) }
         var box = local.boundingBox(of: extent)
         if let shadow {
             // The silhouette: the content's alpha (within the extent), or the shadow path.

@@ -120,6 +120,7 @@ struct FrameBuilder {
             let background = color(slots, .background, alpha: contentAlpha)
             if background.alpha > 0 { emit(.fill(outline, background)) }
             try drawContent(view, index: index, slots: slots, bounds: bounds, outline: outline, alpha: contentAlpha)
+            if let emitter = view.emitter { drawParticles(emitter, alpha: contentAlpha) }
         }
         if hasChildren {
             var childClip = clip
