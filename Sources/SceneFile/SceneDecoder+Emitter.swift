@@ -22,12 +22,7 @@ extension SceneDecoder {
         if let n = fields["emitterMode"] { emitter.mode = try name(n, Emitter.Mode.self, "an emitter mode") }
         if let n = fields["renderMode"] { emitter.renderMode = try name(n, Emitter.RenderMode.self, "a render mode") }
         if let n = fields["emitterPosition"] { emitter.position = try n.point() }
-        if let n = fields["emitterSize"] {
-            emitter.size = try n.size()
-            guard emitter.size.width >= 0, emitter.size.height >= 0 else {
-                throw n.error(.invalidValue, "expected an emitter size of at least 0 by 0 points, found \(n.found)")
-            }
-        }
+        if let n = fields["emitterSize"] { emitter.size = try n.size() }   // size() refuses a negative side
         if let n = fields["birthRate"] { emitter.birthRate = try n.number(in: 0...emitterLimit, "a birth rate multiplier") }
         if let n = fields["lifetime"] { emitter.lifetime = try n.number(in: 0...emitterLimit, "a lifetime multiplier") }
         if let n = fields["seed"] {
