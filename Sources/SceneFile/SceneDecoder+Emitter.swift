@@ -104,4 +104,21 @@ extension SceneDecoder {
         case .triangle: return .triangle(size)
         }
     }
+
+    /// `startEmitters: [ID, ...]` in an action: views that have an `emitter`.
+    func decodeEmitterStarts(_ node: Located) throws -> [ViewID] {
+        let elements = try node.sequence("a list of emitter view ids")
+        guard !elements.isEmpty else { throw node.error(.invalidValue, "'startEmitters' is empty; give at least one emitter view id") }
+        return try elements.map { element in
+            let id = try element.string("an emitter view id")
+            guard let index = viewIndex[id] else {
+                throw element.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
+            }
+            guard views[index].emitter != nil else {
+                let emitters = views.filter { $0.emitter != nil }.map(\.id)
+                throw element.error(.invalidValue, "view '\(id)' has no 'emitter'", suggestion: closestName(to: id, in: emitters))
+            }
+            return ViewID(index)
+        }
+    }
 }

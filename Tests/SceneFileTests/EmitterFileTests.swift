@@ -157,4 +157,59 @@ final class EmitterFileTests: XCTestCase {
         assertLocated(sceneFileError(emptyCells, file: "t.yaml"), in: emptyCells, at: "[] }", keyPath: "views[0].emitter.cells",
                       kind: .invalidValue, message: "expected at least one emitter cell")
     }
+
+    /// An emitter started by an action (`startEmitters`): 10 particles a second from 0.25 s after
+    /// each run of `go` (scripted at `runs`).
+    private func startedText(runs: [Double], starts: String = "[em]") -> String {
+        """
+        canvas: { size: [300, 100] }
+        duration: 3
+        views:
+          - id: em
+            frame: [10, 10, 20, 20]
+            emitter:
+              beginTime: 0.25
+              cells:
+                - { birthRate: 10, lifetime: 10, velocity: 10 }
+          - { id: plain, frame: [0, 0, 1, 1] }
+        actions:
+          go: { startEmitters: \(starts) }
+        input:
+        \(runs.map { "  - { run: go, at: \($0) }" }.joined(separator: "\n"))
+        """
+    }
+
+    func testAnActionStartsTheEmitterAndBeginTimeCountsFromItsRun() throws {
+        var player = try Player(scene: try SceneDocument.parse(startedText(runs: [1, 2]), file: "t.yaml"))
+        XCTAssertEqual(fillBoxes(try player.frame(at: 4, fps: 4)).count, 0, "t = 1: the action has run, beginTime not yet passed")
+        XCTAssertEqual(fillBoxes(try player.frame(at: 3, fps: 4)).count, 0, "t = 0.75: before any run")
+        // t = 1.5: births at 1.25, 1.35, 1.45 (0.25 s after the run at 1).
+        XCTAssertEqual(fillBoxes(try player.frame(at: 6, fps: 4)).count, 3)
+        // t = 2.5: the run at 2 restarted it: births at 2.25, 2.35, 2.45 only.
+        XCTAssertEqual(fillBoxes(try player.frame(at: 10, fps: 4)).count, 3)
+        // The same frames asked afresh, in another order, from a new player.
+        var fresh = try Player(scene: try SceneDocument.parse(startedText(runs: [1, 2]), file: "t.yaml"))
+        XCTAssertEqual(try fresh.frame(at: 10, fps: 4).commands, try player.frame(at: 10, fps: 4).commands)
+        XCTAssertEqual(try fresh.frame(at: 6, fps: 4).commands, try player.frame(at: 6, fps: 4).commands)
+    }
+
+    func testStartEmittersNamesEmitterViews() {
+        let unknown = startedText(runs: [1], starts: "[emm]")
+        assertLocated(sceneFileError(unknown, file: "t.yaml"), in: unknown, at: "emm]", keyPath: "actions.go.startEmitters[0]",
+                      kind: .unknownReference, message: "no view has the id 'emm'", suggestion: "em")
+        let plain = startedText(runs: [1], starts: "[plain]")
+        assertLocated(sceneFileError(plain, file: "t.yaml"), in: plain, at: "plain]", keyPath: "actions.go.startEmitters[0]",
+                      kind: .invalidValue, message: "view 'plain' has no 'emitter'")
+        let empty = startedText(runs: [1], starts: "[]")
+        assertLocated(sceneFileError(empty, file: "t.yaml"), in: empty, at: "[] }", keyPath: "actions.go.startEmitters",
+                      kind: .invalidValue, message: "'startEmitters' is empty")
+    }
+
+    func testAtTheParticleCapAnEmitterIsAccepted() throws {
+        // 100 a second × 99.99 s: ⌈9999⌉ + 1 = 10,000 particles at most.
+        XCTAssertNoThrow(try SceneDocument.parse(text(cell: ", birthRate: 100, lifetime: 99.99"), file: "t.yaml"))
+        let past = text(cell: ", birthRate: 100, lifetime: 100")
+        assertLocated(sceneFileError(past, file: "t.yaml"), in: past, at: "seed", keyPath: "views[0].emitter", kind: .invalidValue,
+                      message: "this emitter can have up to 10001 particles alive at once")
+    }
 }

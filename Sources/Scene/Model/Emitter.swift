@@ -33,8 +33,11 @@ public struct Emitter: Hashable, Sendable {
     public var lifetime: Double = 1
     /// The random seed.
     public var seed: UInt64 = 0
-    /// Scene seconds at which emission begins (CA's `beginTime`).
+    /// Seconds at which emission begins (CA's `beginTime`): scene time, or after the latest
+    /// run of an action that starts it when `startedByAction`.
     public var beginTime: Double = 0
+    /// Whether an action starts it (`startEmitters:`): it emits nothing until one runs.
+    public var startedByAction = false
     /// Seconds it emits for, from `beginTime` (infinity: for ever); particles born live out their
     /// lifetimes.
     public var duration: Double = .infinity
@@ -44,6 +47,15 @@ public struct Emitter: Hashable, Sendable {
     public static let maximumLiveParticles = 10_000
 
     public init(cells: [EmitterCell]) { self.cells = cells }
+
+    /// The emitter as it runs when an action that starts it last ran at `start` (nil: none has):
+    /// `beginTime` counts from that run, and nothing is born before one.
+    public func begun(after start: Double?) -> Emitter {
+        guard startedByAction else { return self }
+        var emitter = self
+        emitter.beginTime = start.map { $0 + beginTime } ?? .infinity
+        return emitter
+    }
 
     /// Seconds between births of `cell` (infinity when it does not emit).
     func birthInterval(_ cell: EmitterCell) -> Double {
