@@ -212,4 +212,19 @@ final class EmitterFileTests: XCTestCase {
         assertLocated(sceneFileError(past, file: "t.yaml"), in: past, at: "seed", keyPath: "views[0].emitter", kind: .invalidValue,
                       message: "this emitter can have up to 10001 particles alive at once")
     }
+
+    func testTheCullIndexVisitsAnOffCanvasEmitterAmongManySiblings() throws {
+        // 80 static siblings make the top level indexed; the emitter lies left of the canvas.
+        let rows = (0..<80).map { "  - { id: r\($0), frame: [0, \($0 * 10), 300, 9], backgroundColor: \"#eeeeee\" }" }.joined(separator: "\n")
+        let t = text(frame: "[-60, 10, 20, 20]").replacingOccurrences(of: "views:\n", with: "views:\n\(rows)\n")
+        let scene = try SceneDocument.parse(t, file: "t.yaml")
+        var indexed = try Player(scene: scene), scanned = try Player(scene: scene)
+        scanned.usesCullIndex = false
+        for frame in [0, 3, 6] {
+            let a = try indexed.frame(at: frame, fps: 4), b = try scanned.frame(at: frame, fps: 4)
+            XCTAssertEqual(a.commands, b.commands, "frame \(frame)")
+        }
+        let particles = fillBoxes(try indexed.frame(at: 3, fps: 4)).filter { abs($0.width - 5) < 1e-9 }
+        XCTAssertEqual(particles.count, 8, "t = 0.75: the particles that flew in are drawn")
+    }
 }
