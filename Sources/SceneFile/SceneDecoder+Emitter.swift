@@ -7,24 +7,29 @@ extension SceneDecoder {
     static let emitterCellKeys = ["birthRate", "lifetime", "lifetimeRange", "velocity", "velocityRange", "emissionLongitude",
                                   "emissionRange", "xAcceleration", "yAcceleration", "spin", "spinRange", "scale", "scaleRange",
                                   "scaleSpeed", "alphaSpeed", "color", "redRange", "greenRange", "blueRange", "alphaRange", "contents"]
+    static let particleContentsKeys = ["shape", "size", "image"]
     /// The largest rate, velocity, acceleration or spin a cell may have (keeps the arithmetic finite).
     static let emitterLimit = 1e6
 
     /// `emitter: {cells: [...], emitterShape, emitterMode, emitterPosition, emitterSize, renderMode,
     /// birthRate, lifetime, seed, beginTime, duration}`.
-    static func decodeEmitter(_ node: Located) throws -> Emitter {
-        let fields = try node.mapping(allowed: emitterKeys)
+    func decodeEmitter(_ node: Located) throws -> Emitter {
+        let fields = try node.mapping(allowed: Self.emitterKeys)
         let cellsNode = try fields.require("cells", "a list of emitter cells")
         let cellNodes = try cellsNode.sequence("a list of emitter cells")
         guard !cellNodes.isEmpty else { throw cellsNode.error(.invalidValue, "expected at least one emitter cell") }
-        var emitter = Emitter(cells: try cellNodes.map(decodeEmitterCell))
-        if let n = fields["emitterShape"] { emitter.shape = try name(n, Emitter.Shape.self, "an emitter shape") }
-        if let n = fields["emitterMode"] { emitter.mode = try name(n, Emitter.Mode.self, "an emitter mode") }
-        if let n = fields["renderMode"] { emitter.renderMode = try name(n, Emitter.RenderMode.self, "a render mode") }
+        var emitter = Emitter(cells: try cellNodes.map { cellNode in
+            var cell = try Self.decodeEmitterCell(cellNode)
+            if let contents = try cellNode.mapping(allowed: Self.emitterCellKeys)["contents"] { cell.contents = try decodeParticleContents(contents) }
+            return cell
+        })
+        if let n = fields["emitterShape"] { emitter.shape = try Self.name(n, Emitter.Shape.self, "an emitter shape") }
+        if let n = fields["emitterMode"] { emitter.mode = try Self.name(n, Emitter.Mode.self, "an emitter mode") }
+        if let n = fields["renderMode"] { emitter.renderMode = try Self.name(n, Emitter.RenderMode.self, "a render mode") }
         if let n = fields["emitterPosition"] { emitter.position = try n.point() }
         if let n = fields["emitterSize"] { emitter.size = try n.size() }   // size() refuses a negative side
-        if let n = fields["birthRate"] { emitter.birthRate = try n.number(in: 0...emitterLimit, "a birth rate multiplier") }
-        if let n = fields["lifetime"] { emitter.lifetime = try n.number(in: 0...emitterLimit, "a lifetime multiplier") }
+        if let n = fields["birthRate"] { emitter.birthRate = try n.number(in: 0...Self.emitterLimit, "a birth rate multiplier") }
+        if let n = fields["lifetime"] { emitter.lifetime = try n.number(in: 0...Self.emitterLimit, "a lifetime multiplier") }
         if let n = fields["seed"] {
             let seed = try n.number(in: 0...Double(1 << 53), "a seed (a whole number)")
             guard seed == seed.rounded() else { throw n.error(.invalidValue, "expected a whole seed, found \(formatted(seed))") }
@@ -82,15 +87,20 @@ extension SceneDecoder {
         func spread(_ key: String) throws -> Double { try fields[key]?.number(in: 0...1, "a colour spread (0…1)") ?? 0 }
         cell.colorRange = Color(red: try spread("redRange"), green: try spread("greenRange"), blue: try spread("blueRange"),
                                 alpha: try spread("alphaRange"))
-        if let n = fields["contents"] { cell.contents = try decodeParticleContents(n) }
         return cell
     }
 
-    /// `contents: {shape: rectangle|circle|triangle, size: [w, h]}`.
-    static func decodeParticleContents(_ node: Located) throws -> EmitterCell.Contents {
-        let fields = try node.mapping(allowed: ["shape", "size"])
+    /// `contents: {shape: rectangle|circle|triangle, size: [w, h]}` or `{image: path}`.
+    func decodeParticleContents(_ node: Located) throws -> EmitterCell.Contents {
+        let fields = try node.mapping(allowed: Self.particleContentsKeys)
+        if let imageNode = fields["image"] {
+            if let other = fields.entries.first(where: { $0.key != "image" }) {
+                throw other.keyNode.error(.invalidValue, "'\(other.key)' does not go with 'image': an image particle has the image's own size and shape")
+            }
+            return .image(try imageSource(imageNode))
+        }
         enum Kind: String, CaseIterable { case rectangle, circle, triangle }
-        let kind = try fields["shape"].map { try name($0, Kind.self, "a particle shape") } ?? .rectangle
+        let kind = try fields["shape"].map { try Self.name($0, Kind.self, "a particle shape") } ?? .rectangle
         var size = Size(width: 8, height: 8)
         if let n = fields["size"] {
             size = try n.size()

@@ -67,7 +67,7 @@ extension SceneDecoder {
         }
         if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) }
         if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode) }
-        if let emitterNode = fields["emitter"] { view.emitter = try Self.decodeEmitter(emitterNode) }
+        if let emitterNode = fields["emitter"] { view.emitter = try decodeEmitter(emitterNode) }
         if let rotationNode = fields["rotation"] {
             if fields["transform"] != nil {
                 throw rotationNode.error(.invalidValue, "'rotation' and 'transform' both set the rotation; give it inside 'transform'")

@@ -227,4 +227,28 @@ final class EmitterFileTests: XCTestCase {
         let particles = fillBoxes(try indexed.frame(at: 3, fps: 4)).filter { abs($0.width - 5) < 1e-9 }
         XCTAssertEqual(particles.count, 8, "t = 0.75: the particles that flew in are drawn")
     }
+
+    func testImageContentsAreDrawnScaledSpunAndFaded() throws {
+        let badge = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("scenes/images/badge@2x.png").path
+        let scene = try SceneDocument.parse(text(cell: ", contents: { image: \"\(badge)\" }, alphaSpeed: -0.5"), file: "t.yaml")
+        XCTAssertEqual(scene.imageSources.map(\.path), [badge], "the renderer decodes particle images too")
+        var player = try Player(scene: scene)
+        let commands = try player.frame(at: 2, fps: 4).commands   // t = 0.5: 6 particles, alpha 1 − 0.5 · age
+        let images = commands.compactMap { if case .image(let source, let rect) = $0 { return (source, rect) } else { return nil } }
+        XCTAssertEqual(images.count, 6)
+        for (source, rect) in images {
+            XCTAssertEqual(rect.width, source.size.width, accuracy: 1e-12)
+            XCTAssertEqual(rect.midX, 0, accuracy: 1e-12, "centred on the particle, placed by a concat")
+        }
+        let opacities = commands.compactMap { if case .endGroup(let opacity) = $0 { return opacity } else { return nil } }.sorted()
+        XCTAssertEqual(opacities.count, 5, "the newborn one (age 0) is opaque: no group")
+        for (k, opacity) in opacities.enumerated() { XCTAssertEqual(opacity, 0.75 + 0.05 * Double(k), accuracy: 1e-9) }
+        let both = text(cell: ", contents: { image: \"\(badge)\", size: [3, 3] }")
+        guard let e = sceneFileError(both, file: "t.yaml") else { return }
+        XCTAssertEqual(e.keyPath, "views[0].emitter.cells[0].contents.size")
+        XCTAssertTrue(e.message.contains("'size' does not go with 'image'"), e.message)
+        let missing = text(cell: ", contents: { image: nothere.png }")
+        XCTAssertEqual(sceneFileError(missing, file: "t.yaml")?.kind, .unreadable)
+    }
 }

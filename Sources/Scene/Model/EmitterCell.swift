@@ -1,3 +1,4 @@
+import Drawing
 import Motion
 
 /// `CAEmitterCell`: what one kind of particle looks like and how it moves. Every `…Range` is
@@ -11,9 +12,15 @@ public struct EmitterCell: Hashable, Sendable {
         case circle(Size)
         /// A filled isosceles triangle of `size` points, pointing up (−y).
         case triangle(Size)
+        /// An image at its size in points (CA's `contents` CGImage; its colour's alpha fades it,
+        /// red, green and blue do not tint it here).
+        case image(ImageSource)
 
         public var size: Size {
-            switch self { case .rectangle(let s), .circle(let s), .triangle(let s): return s }
+            switch self {
+            case .rectangle(let s), .circle(let s), .triangle(let s): return s
+            case .image(let source): return source.size
+            }
         }
     }
 

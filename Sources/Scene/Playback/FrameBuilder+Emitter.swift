@@ -14,7 +14,16 @@ extension FrameBuilder {
             guard color.alpha > 0, particle.scale > 0 else { continue }
             let c = cos(particle.angle) * particle.scale, s = sin(particle.angle) * particle.scale
             let place = AffineTransform(a: c, b: s, c: -s, d: c, tx: particle.position.x, ty: particle.position.y)
-            emit(.fill(shapes[particle.cell].applying(place), color))
+            if case .image(let source) = emitter.cells[particle.cell].contents {
+                // An image fades as a group with the particle's alpha.
+                let size = source.size
+                commands.append(color.alpha < 1 ? .beginGroup : .save)
+                commands.append(.concat(place))
+                emit(.image(source, Rect(x: -size.width / 2, y: -size.height / 2, width: size.width, height: size.height)))
+                commands.append(color.alpha < 1 ? .endGroup(opacity: color.alpha) : .restore)
+            } else {
+                emit(.fill(shapes[particle.cell].applying(place), color))
+            }
         }
     }
 
@@ -28,6 +37,7 @@ extension FrameBuilder {
             // A unit circle stretched to the ellipse.
             return Path(roundedRect: Rect(x: -1, y: -1, width: 2, height: 2), cornerRadius: 1)
                 .applying(AffineTransform(scaleX: w / 2, y: h / 2))
+        case .image: return Path()
         case .triangle:
             var path = Path()
             path.move(to: Point(x: 0, y: -h / 2))
