@@ -34,20 +34,22 @@ extension Emitter {
     /// Particle `n` of `cell` (index `c`) at `age` seconds, or nil when it is dead (or unborn).
     func particle(_ n: Int, of c: Int, _ cell: EmitterCell, age: Double) -> Particle? {
         let random = ParticleRandom(seed: seed, cell: c, particle: n)
-        let life = max(cell.lifetime + cell.lifetimeRange * random.signed(0), 0) * lifetime
+        // `value ± range`, drawing only when there is a spread (the same draws either way).
+        func spread(_ value: Double, _ range: Double, _ k: Int) -> Double { range == 0 ? value : value + range * random.signed(k) }
+        let life = max(spread(cell.lifetime, cell.lifetimeRange, 0), 0) * lifetime
         guard age >= 0, age < life else { return nil }
-        let speed = cell.velocity + cell.velocityRange * random.signed(1)
-        let direction = cell.emissionLongitude + cell.emissionRange * random.signed(2)
-        let start = birthPoint(random.unit(9), random.unit(10))
+        let speed = spread(cell.velocity, cell.velocityRange, 1)
+        let direction = spread(cell.emissionLongitude, cell.emissionRange, 2)
+        let start = shape == .point ? position : birthPoint(random.unit(9), random.unit(10))
         let position = Point(x: start.x + speed * cos(direction) * age + cell.xAcceleration * age * age / 2,
                              y: start.y + speed * sin(direction) * age + cell.yAcceleration * age * age / 2)
-        let spin = cell.spin + cell.spinRange * random.signed(3)
-        let scale = max(cell.scale + cell.scaleRange * random.signed(4) + cell.scaleSpeed * age, 0)
+        let spin = spread(cell.spin, cell.spinRange, 3)
+        let scale = max(spread(cell.scale, cell.scaleRange, 4) + cell.scaleSpeed * age, 0)
         func unit(_ v: Double) -> Double { min(max(v, 0), 1) }
         let base = cell.color, range = cell.colorRange
-        let color = Color(red: unit(base.red + range.red * random.signed(5)), green: unit(base.green + range.green * random.signed(6)),
-                          blue: unit(base.blue + range.blue * random.signed(7)),
-                          alpha: unit(unit(base.alpha + range.alpha * random.signed(8)) + cell.alphaSpeed * age))
+        let color = Color(red: unit(spread(base.red, range.red, 5)), green: unit(spread(base.green, range.green, 6)),
+                          blue: unit(spread(base.blue, range.blue, 7)),
+                          alpha: unit(unit(spread(base.alpha, range.alpha, 8)) + cell.alphaSpeed * age))
         return Particle(cell: c, index: n, birthTime: beginTime + Double(n) * birthInterval(cell), position: position,
                         angle: spin * age, scale: scale, color: color)
     }

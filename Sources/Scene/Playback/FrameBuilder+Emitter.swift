@@ -8,13 +8,14 @@ extension FrameBuilder {
     /// times `alpha`, in the emitter's render order.
     mutating func drawParticles(_ emitter: Emitter, alpha: Double) {
         let shapes = emitter.cells.map { Self.particlePath($0.contents) }
+        let images = emitter.cells.map { cell -> ImageSource? in if case .image(let source) = cell.contents { return source } else { return nil } }
         for particle in emitter.particles(at: time) {
             var color = particle.color
             color.alpha *= alpha
             guard color.alpha > 0, particle.scale > 0 else { continue }
             let c = cos(particle.angle) * particle.scale, s = sin(particle.angle) * particle.scale
             let place = AffineTransform(a: c, b: s, c: -s, d: c, tx: particle.position.x, ty: particle.position.y)
-            if case .image(let source) = emitter.cells[particle.cell].contents {
+            if let source = images[particle.cell] {
                 // An image fades as a group with the particle's alpha.
                 let size = source.size
                 commands.append(color.alpha < 1 ? .beginGroup : .save)
