@@ -3,7 +3,7 @@ import Scene
 import Gestures
 
 extension SceneDecoder {
-    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers", "layout"]
+    static let actionKeys = ["if", "set", "toggle", "animations", "options", "completion", "setContentOffset", "animators", "recognizers", "layout", "startEmitters"]
     static let toggleKeys = ["property", "values"]
     static let animationKeys = ["property", "to", "duration", "delay", "curve", "spring", "keyframes"]
     /// Spring parameters that are times, so they take `ms` and `s` (`response: 300ms`).
@@ -107,12 +107,16 @@ extension SceneDecoder {
         if let layoutNode = fields["layout"] {
             attempt { d in try d.decodeLayoutChange(layoutNode, into: &action) }
         }
+        if let emittersNode = fields["startEmitters"] {
+            attempt { d in action.startsEmitters = try d.decodeEmitterStarts(emittersNode) }
+        }
         if let scrollNode = fields["setContentOffset"] {
             attempt { d in action.commands.append(try d.decodeSetContentOffset(scrollNode)) }
         }
         // A part that failed was reported already; the action is not also "empty" then.
-        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.contentAssignments.isEmpty && action.completion == nil && action.commands.isEmpty && action.slotAssignments.isEmpty {
-            throw node.error(.missingKey, "an action needs 'animations', 'set', 'layout', 'setContentOffset' or 'completion'")
+        if errors.count == errorsBefore && action.steps.isEmpty && action.assignments.isEmpty && action.contentAssignments.isEmpty && action.completion == nil && action.commands.isEmpty && action.slotAssignments.isEmpty
+            && action.startsEmitters.isEmpty {
+            throw node.error(.missingKey, "an action needs 'animations', 'set', 'layout', 'setContentOffset', 'startEmitters' or 'completion'")
         }
         return action
     }

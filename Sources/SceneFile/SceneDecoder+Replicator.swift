@@ -6,7 +6,7 @@ extension SceneDecoder {
                                  "instanceGreenOffset", "instanceBlueOffset", "instanceAlphaOffset"]
 
     /// `replicator: {instanceCount, instanceTransform, instanceDelay, instanceColor, instance…Offset}`.
-    static func decodeReplicator(_ node: Located) throws -> Replicator {
+    static func decodeReplicator(_ node: Located, palette: ColorPalette = ColorPalette()) throws -> Replicator {
         let fields = try node.mapping(allowed: replicatorKeys)
         var replicator = Replicator()
         if let countNode = fields["instanceCount"] {
@@ -16,7 +16,7 @@ extension SceneDecoder {
         }
         if let transformNode = fields["instanceTransform"] { replicator.instanceTransform = try decodeTransform(transformNode) }
         if let delayNode = fields["instanceDelay"] { replicator.instanceDelay = try delayNode.seconds("an instance delay in seconds") }
-        if let colorNode = fields["instanceColor"] { replicator.instanceColor = try colorNode.color() }
+        if let colorNode = fields["instanceColor"] { replicator.instanceColor = try colorNode.color(palette) }
         func offset(_ key: String) throws -> Double {
             try fields[key]?.number(in: -1...1, "a colour offset per instance") ?? 0
         }

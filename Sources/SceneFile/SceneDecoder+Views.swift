@@ -6,7 +6,7 @@ extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
                            "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled",
-                           "replicator", "sublayerTransform", "isDoubleSided"] + drawingViewKeys
+                           "replicator", "emitter", "sublayerTransform", "isDoubleSided"] + drawingViewKeys
     static let labelKeys = ["text", "template", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -57,7 +57,8 @@ extension SceneDecoder {
             do { try d.decodeGeometry(fields, into: &view, owner: owner) } catch let error as SceneFileError where error.kind == .missingKey && misspeltKeys {}
         }
         attempt { d in if let transformNode = fields["transform"] { view.transform = try Self.decodeTransform(transformNode) } }
-        attempt { d in if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode) } }
+        attempt { d in if let replicatorNode = fields["replicator"] { view.replicator = try Self.decodeReplicator(replicatorNode, palette: d.palette) } }
+        attempt { d in if let emitterNode = fields["emitter"] { view.emitter = try d.decodeEmitter(emitterNode) } }
         attempt { _ in if let sublayer = fields["sublayerTransform"] { view.sublayerTransform = try Self.decodeTransform(sublayer) } }
         attempt { _ in view.isDoubleSided = try fields["isDoubleSided"]?.bool() ?? true }
         attempt { d in

@@ -193,6 +193,7 @@ struct SceneDecoder {
                           animationModel: animationModel, keyFrames: keyFrames, extraSlots: builder.declaredSlots,
                           namespaces: systemSlotNames.isEmpty ? [] : [NamedSlots(systemSlotNames)], systems: builder.systems, touches: touches)
         scene.appearance = appearance
+        for action in actions { for view in action.startsEmitters { scene.views[view.index].emitter?.startedByAction = true } }
         if let node = fields["golden"] { attempt { d in scene.golden = try d.decodeGolden(node) } }
         scene.sourceLines = sources.mapValues(\.line)
         scene.sourceLines[.scene] = (fields.entries.first { $0.key == "name" }?.keyNode ?? root).line

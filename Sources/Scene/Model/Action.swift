@@ -145,6 +145,9 @@ public struct Action: Hashable, Sendable {
     /// Inputs of the derived passes changed after `steps` start, and the passes run again,
     /// optionally under an animation (a layout change: `layout: {set: ...}`).
     public var derivedChange: DerivedChange?
+    /// `startEmitters:`: emitter views whose emission (re)starts when the action runs, as
+    /// setting a `CAEmitterLayer`'s `beginTime` to `CACurrentMediaTime()` does.
+    public var startsEmitters: [ViewID] = []
 
     /// Slots set at once after `steps` start (constraint constants and the like): the
     /// `derivedChange`'s assignments.

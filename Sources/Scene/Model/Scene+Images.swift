@@ -8,6 +8,11 @@ extension Scene {
         let assigned = actions.flatMap(\.contentAssignments).compactMap { assignment -> ImageSource? in
             if case .image(let source) = assignment.value { return source } else { return nil }
         }
-        return (views.compactMap { $0.image?.source } + assigned).filter { seen.insert($0.path).inserted }
+        let particles = views.flatMap { view in
+            (view.emitter?.cells ?? []).compactMap { cell -> ImageSource? in
+                if case .image(let source) = cell.contents { return source } else { return nil }
+            }
+        }
+        return (views.compactMap { $0.image?.source } + assigned + particles).filter { seen.insert($0.path).inserted }
     }
 }

@@ -138,6 +138,8 @@ public struct View: Hashable, Sendable {
     public var image: ViewImage?
     /// `CAReplicatorLayer`: its subviews drawn as several instances.
     public var replicator: Replicator?
+    /// `CAEmitterLayer`: particles drawn over its own content, under its subviews.
+    public var emitter: Emitter?
     /// The action run when the view is tapped.
     public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).

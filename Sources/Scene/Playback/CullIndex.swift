@@ -143,7 +143,9 @@ struct CullIndex: Sendable {
         return scene.views.indices.map { index in
             // A replicator draws its subviews again elsewhere: its box would have to hold every
             // instance (and their delayed values), so it and its ancestors are visited every frame.
-            guard !contentWritten.contains(index), scene.views[index].replicator == nil else { return false }
+            // An emitter's particles move every frame without a slot changing: never steady either.
+            guard !contentWritten.contains(index), scene.views[index].replicator == nil,
+                  scene.views[index].emitter == nil else { return false }
             // A 3D placement (its own transform, or its parent's sublayerTransform) is drawn
             // through a projection the index's affine boxes do not describe.
             let parent = scene.views[index].parent.map { SlotLayout.slots(of: $0) }

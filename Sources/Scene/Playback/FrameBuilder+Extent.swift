@@ -16,7 +16,8 @@ extension FrameBuilder {
 
     /// Everything drawing view `index` itself (not its subviews) may touch, in its own
     /// coordinates: its bounds; a label's glyphs spilling past the box; an image overflowing
-    /// bounds that do not clip; its shadow, offset and grown by the blur's reach (in the view's
+    /// bounds that do not clip; an emitter's particles as far as they can fly
+    /// (`Emitter.extent`); its shadow, offset and grown by the blur's reach (in the view's
     /// units, as `shadowOffset` and `shadowRadius` are given). The one function of visible
     /// bounds: the culling scan (`draw(view:)`, through the view's placement, affine or
     /// projective) and the culling index (`CullIndex`, through the placement's bounding box in
@@ -37,6 +38,7 @@ extension FrameBuilder {
             let rect = image.contentMode.rect(for: source.size, in: bounds)
             if rect.width > 0, rect.height > 0 { extent = extent.union(rect) }
         }
+        if let emitter = scene.views[index].emitter { extent = extent.union(emitter.extent) }
         if let shadow = shadowStyle(slots: slots, local: .identity) {
             // The silhouette: the content's alpha (within the extent), or the shadow path.
             var silhouette = extent

@@ -36,6 +36,8 @@ struct FrameBuilder {
     let cullInfo: [CullInfo]
     /// Finds the children of large parents that may be visible (empty: every child is visited).
     var cullIndex = CullIndex()
+    /// When an action last started each emitter (`PlayerState.emitterStarts`).
+    var emitterStarts: [Int: Double] = [:]
 
     init(scene: Scene, children: [[Int]], cullInfo: [CullInfo], values: [Double], contents: [ContentValue] = [], contentLengths: [Int] = [],
          time: Double) {
@@ -147,6 +149,7 @@ struct FrameBuilder {
             let background = color(slots, .background, alpha: contentAlpha)
             if background.alpha > 0 { emit(.fill(outline, background)) }
             try drawContent(view, index: index, slots: slots, bounds: bounds, outline: outline, alpha: contentAlpha)
+            if let emitter = view.emitter { drawParticles(emitter.begun(after: emitterStarts[index]), alpha: contentAlpha) }
         }
         if hasChildren {
             var childClip = clip

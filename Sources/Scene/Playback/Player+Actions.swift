@@ -24,6 +24,7 @@ extension Player {
             } ?? assignment.value
             state.store.setContent(assignment.slot, value)
         }
+        for view in action.startsEmitters { state.emitterStarts[view.index] = t }
         for argument in action.commandArguments { set(argument.slot, try evaluate(argument.value, at: t, finished: finished), at: t) }
         let toggled = action.toggle.map { $0.target(forModelValue: $0.property.value(in: state.store.model)) }
         // A run with a completion owns its animations, so that removing them all completes it early.

@@ -131,6 +131,7 @@ public struct Player: Sendable {
             var builder = FrameBuilder(scene: scene, children: graph.children, cullInfo: graph.cullInfo, values: state.store.presentation,
                                        contents: state.store.contents, contentLengths: state.store.contentLengths, time: t)
             if usesCullIndex { builder.cullIndex = cullIndex }
+            builder.emitterStarts = state.emitterStarts
             if graph.hasReplicators {
                 let store = state.store
                 builder.valuesAt = { store.presentationValues(at: $0) }

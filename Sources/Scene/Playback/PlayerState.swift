@@ -14,6 +14,8 @@ struct PlayerState: Sendable {
     /// The next `EventToken` a system gets (a counter that only grows).
     var nextToken = 0
     var systems: [any SceneSystem]
+    /// Scene time of the latest run of an action that starts each emitter, by view index.
+    var emitterStarts: [Int: Double] = [:]
 
     init(scene: Scene, systemSlots: [Int]) {
         store = SlotStore(model: scene.initialModel(), systemSlots: systemSlots, contents: scene.contentSlots.map(\.initialValue))
