@@ -45,8 +45,9 @@ public struct MotionTrace: Hashable, Sendable {
             let time = Double(index) / scene.fps
             do { try player.advance(to: time) } catch let error as SceneRuntimeError { throw error.at(frame: index) }
             times.append(time)
+            let presentation = player.presentationValues
             for (column, ref) in refs.enumerated() {
-                let value = player.presentationValue(ref)
+                let value = ref.value(in: presentation)
                 if index == 0 {
                     first[column] = value
                 } else if changedFrom[column] != nil {

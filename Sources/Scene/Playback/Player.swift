@@ -101,6 +101,10 @@ public struct Player: Sendable {
     /// The presentation value (what is on screen) at the current time.
     public func presentationValue(_ ref: PropertyRef) -> Double { ref.value(in: state.store.presentation) }
 
+    /// Every slot's presentation value now, by slot (`PropertyRef.value(in:)` reads one): for
+    /// reading many properties at one instant without going through the Player for each.
+    public var presentationValues: [Double] { state.store.presentation }
+
     /// Checkpoints held now.
     public var checkpointCount: Int { checkpoints.count }
 
