@@ -121,3 +121,10 @@ build_release() {
   FLIPBOOK_BIN="$root/.build/release/flipbook"
   [[ -x "$FLIPBOOK_BIN" ]] || die "$EX_SOFTWARE" "build succeeded but $FLIPBOOK_BIN is missing"
 }
+
+# field LINE KEY: the value of KEY=VALUE in a --timings line (render's or trace's), its unit
+# (ms, ms/frame, KiB) stripped. The benches read their figures with it.
+field() {
+  awk -v k="$2" '{ for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) {
+    v = substr($i, length(k) + 2); sub(/(ms\/frame|ms|KiB)$/, "", v); print v; exit } }' <<<"$1"
+}

@@ -54,11 +54,7 @@ extension CairoCommandRunner {
         cairo_surface_set_device_offset(surface, -x0, -y0)
         // The new context starts as the frame's did (the runner's defaults), at the same transform.
         cairo_set_matrix(inner, &ctm)
-        cairo_set_fill_rule(inner, CAIRO_FILL_RULE_WINDING)
-        cairo_set_line_cap(inner, CAIRO_LINE_CAP_BUTT)
-        cairo_set_line_join(inner, CAIRO_LINE_JOIN_MITER)
-        cairo_set_miter_limit(inner, 10)
-        cairo_set_font_options(inner, fonts.options)
+        Self.setDefaults(of: inner, fonts: fonts)
         offscreens.append(OffscreenGroup(outer: context, surface: surface, box: Rect(x: x0, y: y0, width: width, height: height)))
         context = inner
         levels.append(.offscreen)

@@ -46,6 +46,12 @@ struct CairoCommandRunner {
         self.context = context
         self.fonts = fonts
         self.images = images
+        Self.setDefaults(of: context, fonts: fonts)
+    }
+
+    /// The state every context the runner draws on starts in: Core Graphics' fill rule, caps,
+    /// joins and miter limit, and the pinned fonts' options.
+    static func setDefaults(of context: OpaquePointer, fonts: PinnedFonts) {
         cairo_set_fill_rule(context, CAIRO_FILL_RULE_WINDING)
         cairo_set_line_cap(context, CAIRO_LINE_CAP_BUTT)
         cairo_set_line_join(context, CAIRO_LINE_JOIN_MITER)
