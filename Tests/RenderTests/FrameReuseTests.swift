@@ -179,6 +179,7 @@ final class FrameReuseTests: XCTestCase {
             switch encoding {
             case .encode?: return "encode"
             case .repeatOf?: return "repeat"
+            case .repeatsPrevious?: return "stream repeat"
             case nil: return "plain"
             }
         }
@@ -190,6 +191,17 @@ final class FrameReuseTests: XCTestCase {
 
         var off = RepeatedFrames(enabled: false)
         XCTAssertEqual([0, 1].map { kind(off.encoding(for: held($0))) }, ["plain", "plain"])
+        var stream = RepeatedFrames(mode: .stream)
+        XCTAssertEqual([0, 1, 2, 3].map { kind(stream.encoding(for: held($0))) },
+                       ["plain", "stream repeat", "stream repeat", "plain"], "a stream's sink keeps the frame: no slot")
+        var options = ExportOptions(directory: "out")
+        let modes = OutputFormat.allCases.map { format -> RepeatedFrames.Mode in
+            options.format = format
+            return RepeatedFrames.mode(for: options)
+        }
+        XCTAssertEqual(modes, [.files, .stream, .stream, .stream, .stream, .off, .off], "png apng gif mp4 webm svg pdf")
+        options.reusesRepeatedFrames = false
+        XCTAssertEqual(RepeatedFrames.mode(for: options), .off, "--every-frame")
         var other = held(1)
         other.background = Palette.white
         XCTAssertFalse(held(0).drawsLike(other), "the background is drawn")

@@ -21,8 +21,9 @@ public struct ExportOptions: Hashable, Sendable {
     public var format: OutputFormat
     /// The animated file: required for APNG, GIF, MP4 and WebM, ignored otherwise.
     public var video: VideoOptions?
-    /// Whether a PNG frame identical to the one before is written from the earlier frame's
-    /// bytes instead of being drawn and encoded again (the files are the same either way).
+    /// Whether a frame identical to the one before is written from the earlier frame's bytes
+    /// (PNG) or packed pixels (APNG, GIF, MP4, WebM) instead of being drawn and encoded again
+    /// (the files are the same either way; `RepeatedFrames`).
     public var reusesRepeatedFrames = true
 
     public init(directory: String, pattern: String = "frame-%04d.png", scale: Double = 1,

@@ -136,7 +136,7 @@ public struct ExportPipeline {
     private func feed(_ frames: [Int], from source: (Int) throws -> Frame, skip: ((Int) throws -> Void)?, names: FrameNamePattern,
                       directory: String, into queue: ExportQueue, stats: inout ExportStats,
                       report: (_ finished: Int, _ skipped: Int) -> Void) -> Error? {
-        var repeats = RepeatedFrames(enabled: options.format == .png && options.reusesRepeatedFrames)
+        var repeats = RepeatedFrames(mode: RepeatedFrames.mode(for: options))
         for index in frames {
             let name = names.fileName(for: index)
             let finalPath = OutputDirectory.path(directory, name)
@@ -167,7 +167,7 @@ public struct ExportPipeline {
                 let job = ExportJob(index: index, frame: frame, finalPath: finalPath,
                                     temporaryPath: OutputDirectory.path(directory, Temporaries.name(for: name)),
                                     encoding: repeats.encoding(for: frame))
-                if case .repeatOf? = job.encoding { stats.framesRepeated += 1 }
+                if job.encoding?.isRepeat == true { stats.framesRepeated += 1 }
                 guard queue.push(job) else { return nil }
             }
             report(queue.state.finished, stats.framesSkipped)

@@ -22,8 +22,11 @@ final class ExportQueue {
     let capacity: Int
     private let condition = NSCondition()
     private var jobs: [ExportJob] = []
-    /// Jobs pushed and not yet finished or failed.
+    /// Jobs pushed and not yet finished, failed or held.
     private var inFlight = 0
+    /// Repeats a worker set aside for the worker encoding their frame (`EncodedFrameSlot.hold`):
+    /// not finished, but no longer taking a place, since they hold no pixels.
+    private var held = 0
     private var finished = 0
     private var closed = false
     private var failure: Error?
@@ -66,10 +69,20 @@ final class ExportQueue {
         return jobs.removeFirst()
     }
 
-    /// For workers: a job is done, with `error` if it failed.
-    func finish(failedWith error: Error? = nil) {
+    /// For workers: a job taken from the queue was set aside (`EncodedFrameSlot.hold`) and
+    /// frees its place; it is finished later with `finish(failedWith:wasHeld: true)`.
+    func hold() {
         condition.lock(); defer { condition.unlock() }
         inFlight -= 1
+        held += 1
+        condition.broadcast()
+    }
+
+    /// For workers: a job is done, with `error` if it failed; `wasHeld` for a job set aside
+    /// with `hold`.
+    func finish(failedWith error: Error? = nil, wasHeld: Bool = false) {
+        condition.lock(); defer { condition.unlock() }
+        if wasHeld { held -= 1 } else { inFlight -= 1 }
         if let error {
             if failure == nil { failure = error }
         } else {
@@ -84,11 +97,11 @@ final class ExportQueue {
         return (finished, failure)
     }
 
-    /// Waits until the finished count differs from `seen`, nothing is in flight any more, or the
-    /// export failed; returns the finished count and whether to stop waiting.
+    /// Waits until the finished count differs from `seen`, nothing is in flight or held any
+    /// more, or the export failed; returns the finished count and whether to stop waiting.
     func waitForProgress(after seen: Int) -> (finished: Int, settled: Bool) {
         condition.lock(); defer { condition.unlock() }
-        while finished == seen && inFlight > 0 && failure == nil { condition.wait() }
-        return (finished, inFlight == 0 || failure != nil)
+        while finished == seen && inFlight + held > 0 && failure == nil { condition.wait() }
+        return (finished, inFlight + held == 0 || failure != nil)
     }
 }

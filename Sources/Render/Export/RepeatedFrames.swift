@@ -1,7 +1,9 @@
 import Drawing
 
 /// Finds, on the thread that simulates, the frames that draw exactly like the frame before
-/// them, so that their file is written from that frame's bytes without drawing or encoding.
+/// them, so that they are written from that frame's bytes without drawing or encoding: a file
+/// of their own from the bytes the earlier frame publishes (`Mode.files`), or, in one ffmpeg
+/// stream, the earlier frame's packed pixels sent again (`Mode.stream`).
 ///
 /// The decision depends only on the frames in index order — never on which worker is done
 /// first — and reuse cannot change a byte: equal display lists draw equal pixels, which encode
@@ -9,23 +11,48 @@ import Drawing
 /// that `--resume` skipped (whose file is on disk, maybe edited since) the next frame is
 /// encoded again, and so is the first frame of every range.
 struct RepeatedFrames {
-    /// The last frame queued for encoding and where its bytes will be published.
-    private var last: (frame: Frame, slot: EncodedFrameSlot)?
-    /// Off for outputs that do not read `FrameEncoding` (one ffmpeg stream, vector files).
-    private let enabled: Bool
+    /// How repeats get their bytes.
+    enum Mode {
+        /// Every frame is drawn and encoded (`--every-frame`, or an output that does not reuse).
+        case off
+        /// One file per frame, through an `EncodedFrameSlot` (`FrameEncoding.encode`, `.repeatOf`).
+        case files
+        /// One ffmpeg stream (`FrameEncoding.repeatsPrevious`): the frames of a stream are sent
+        /// in order, so a repeat is always of the frame sent just before it.
+        case stream
+    }
 
+    /// The last frame queued for encoding and where its bytes will be published (files only).
+    private var last: (frame: Frame, slot: EncodedFrameSlot?)?
+    private let mode: Mode
+
+    init(mode: Mode) {
+        self.mode = mode
+    }
+
+    /// Files reuse when `enabled`.
     init(enabled: Bool) {
-        self.enabled = enabled
+        self.init(mode: enabled ? .files : .off)
+    }
+
+    /// The mode an export with `options` uses.
+    static func mode(for options: ExportOptions) -> Mode {
+        guard options.reusesRepeatedFrames else { return .off }
+        switch options.format {
+        case .png: return .files
+        case .apng, .gif, .mp4, .webm: return .stream
+        case .svg, .pdf: return .off
+        }
     }
 
     /// How the job for `frame`, the next frame to write in index order, gets its bytes; nil
-    /// when reuse is off.
+    /// when it is drawn and encoded with nobody waiting for it.
     mutating func encoding(for frame: Frame) -> FrameEncoding? {
-        guard enabled else { return nil }
-        if let last, last.frame.drawsLike(frame) { return .repeatOf(last.slot) }
-        let slot = EncodedFrameSlot()
+        if mode == .off { return nil }
+        if let last, last.frame.drawsLike(frame) { return last.slot.map { .repeatOf($0) } ?? .repeatsPrevious }
+        let slot = mode == .files ? EncodedFrameSlot() : nil
         last = (frame, slot)
-        return .encode(publishingTo: slot)
+        return slot.map { .encode(publishingTo: $0) }
     }
 
     /// A frame was skipped: the next one is compared with nothing.
@@ -47,6 +74,8 @@ struct RepeatedFrames {
             return try outcome.get()
         case nil:
             return try naming(job, encode)
+        case .repeatsPrevious?:
+            preconditionFailure("frame \(job.index) repeats the one before it in a stream: its sink sends it, not a file")
         }
     }
 

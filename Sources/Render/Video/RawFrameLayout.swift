@@ -59,6 +59,14 @@ struct RawFrameLayout: Hashable {
         if packing == .cairo, pixels.bytesPerRow == width * 4 {
             return try body(UnsafeRawBufferPointer(start: pixels.baseAddress, count: frameBytes))
         }
+        pack(pixels, into: &buffer)
+        return try buffer.withUnsafeBytes(body)
+    }
+
+    /// `pixels` in this layout, always into `buffer` (resized to `frameBytes` when needed), so
+    /// that the frame outlives the renderer's surface (`FFmpegSink.write(index:layout:frame:)`).
+    func pack(_ pixels: PixelBuffer, into buffer: inout [UInt8]) {
+        precondition(pixels.width == sourceWidth && pixels.height == sourceHeight, "pixels do not match the layout")
         if buffer.count != frameBytes { buffer = [UInt8](repeating: 0, count: frameBytes) }
         buffer.withUnsafeMutableBytes { packed in
             switch packing {
@@ -67,7 +75,6 @@ struct RawFrameLayout: Hashable {
             case .cairo: copyRows(pixels, into: packed)
             }
         }
-        return try buffer.withUnsafeBytes(body)
     }
 
     /// Rows copied as they are, without the surface's row padding.
