@@ -37,6 +37,9 @@ struct CairoCommandRunner {
         case save, group
         /// A group drawn on its own surface reaching past the clip (`OffscreenGroup`).
         case offscreen
+        /// A masked layer's content (`beginMasked`), and its mask (`beginMask`), which always
+        /// lies directly on the content's level.
+        case masked, mask
         var isGroup: Bool { self != .save }
     }
     /// The offscreen groups open, innermost last.
@@ -176,12 +179,14 @@ struct CairoCommandRunner {
             guard let group = levels.lastIndex(where: \.isGroup) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }
             closeInnermost(groupOpacity: opacity, shadow: shadow)
+        case .beginMasked, .beginMask, .endMask:
+            runMasking(command)
         }
     }
 
     /// Closes the innermost open level: restores a save, or pops a group and composites it onto
     /// what lies below with `groupOpacity` clamped to 0...1 (a non-finite opacity paints nothing).
-    private mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
+    mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
         let level = levels.removeLast()
         if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
         switch level {
@@ -189,7 +194,9 @@ struct CairoCommandRunner {
             cairo_restore(context)
         case .offscreen:
             closeOffscreenGroup(opacity: groupOpacity, shadow: shadow)
-        case .group:
+        case .mask:
+            closeMask()
+        case .group, .masked:  // a masked layer closed before its mask shows unmasked
             guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
             defer { cairo_pattern_destroy(group) }
             guard singularSinceDepth == nil, groupOpacity.isFinite, groupOpacity > 0 else { return }

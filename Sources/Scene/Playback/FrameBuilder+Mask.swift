@@ -1,0 +1,42 @@
+import Drawing
+import Motion
+
+/// `CALayer.mask`: a view with a mask is drawn whole (shadow, background, content, subviews,
+/// border) between `beginMasked` and `beginMask`, then its mask view tree between `beginMask`
+/// and `endMask`; the renderer shows the first through the alpha of the second.
+///
+/// The mask lives in the masked view's bounds coordinates (Apple: "the mask layer's frame is
+/// relative to the masked layer's bounds"), without the masked view's `sublayerTransform`, which
+/// applies to sublayers only. Like Core Animation, the mask cuts the layer's shadow too: the
+/// shadow is part of what is masked.
+extension FrameBuilder {
+    /// Draws view `index` placed by `local` in its parent (whose coordinates map to the drawing
+    /// space by `parentToCanvas`), masked by its mask when it has one. `projection` maps the
+    /// view's coordinates to the canvas when a 3D transform lies between them.
+    mutating func drawLayer(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
+        guard let mask = scene.views[index].mask else {
+            return try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection, clip: clip)
+        }
+        let start = commands.count, drawnBefore = primitiveCount
+        commands.append(.beginMasked)
+        try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection, clip: clip)
+        guard primitiveCount > drawnBefore else {
+            commands.removeSubrange(start...)
+            return
+        }
+        let contentCount = primitiveCount
+        commands.append(.beginMask)
+        commands.append(.save)
+        commands.append(.concat(local))
+        // `parent: nil`: the masked view's sublayerTransform does not reach its mask.
+        try draw(view: mask.index, parent: nil, parentToCanvas: local.concatenating(parentToCanvas), projection: projection, clip: clip)
+        guard primitiveCount > contentCount else {
+            // A mask that draws nothing here (transparent, hidden or outside the clip) hides the view.
+            commands.removeSubrange(start...)
+            primitiveCount = drawnBefore
+            return
+        }
+        commands.append(.restore)
+        commands.append(.endMask)
+    }
+}
