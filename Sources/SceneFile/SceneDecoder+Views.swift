@@ -39,10 +39,11 @@ extension SceneDecoder {
         builder[ViewID(index)] = decodeViewValues(fields, base: views[index], owner: node, misspeltKeys: !unknownKeys.isEmpty)
 
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
-        if maskDepth > 0 { rejectTouchKeysInMask(fields) }
-        if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
-        if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
-        if let pan = fields["pan"] { attempt { d in try d.declarePan(pan, view: index) } }
+        if maskDepth > 0 { rejectTouchKeysInMask(fields) } else {
+            if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
+            if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
+            if let pan = fields["pan"] { attempt { d in try d.declarePan(pan, view: index) } }
+        }
         if let scales = fields["scales"] { pendingScales.append((index, scales)) }
         if let subviews = fields["subviews"] {
             for child in try subviews.sequence("subviews") { attempt { try $0.decodeView(child, parent: index) } }
