@@ -118,6 +118,12 @@ final class MaskFileTests: XCTestCase {
         }
     }
 
+    func testAScriptedTapCannotNameAMaskView() {
+        assertError("  - { id: a, frame: [0, 0, 10, 10], onTap: go, mask: { id: m, backgroundColor: black } }",
+                    extra: "actions:\n  go: { animations: [{ property: a.alpha, to: 0, duration: 1 }] }\ninput:\n  - { tap: m, at: 0 }\n",
+                    at: "m, at", keyPath: "input[0].tap", message: "'m' is part of a mask, which has no superlayer and cannot be tapped")
+    }
+
     func testConstraintsCannotNameAMaskView() {
         assertError("  - { id: a, frame: [0, 0, 10, 10], mask: { id: m, backgroundColor: black } }",
                     extra: "constraints:\n  small: \"m.width == 5\"\n", at: "\"m.width", keyPath: "constraints.small",

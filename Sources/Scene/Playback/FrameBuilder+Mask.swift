@@ -5,10 +5,12 @@ import Motion
 /// border) between `beginMasked` and `beginMask`, then its mask view tree between `beginMask`
 /// and `endMask`; the renderer shows the first through the alpha of the second.
 ///
-/// The mask lives in the masked view's bounds coordinates (Apple: "the mask layer's frame is
-/// relative to the masked layer's bounds"), without the masked view's `sublayerTransform`, which
-/// applies to sublayers only. Like Core Animation, the mask cuts the layer's shadow too: the
-/// shadow is part of what is masked.
+/// Apple: the mask's alpha "determines how much of the layer's content and background shows
+/// through", and the mask layer "must not have a superlayer". It is placed in the masked layer's
+/// own (bounds) coordinates, as a sublayer would be, but without the masked view's
+/// `sublayerTransform`, which applies to sublayers only (our reading: the mask is not one). The
+/// mask cuts the layer's shadow too, as on iOS, where the "external only shadow" technique
+/// masks a layer's own shadow with an even-odd path (ikyle.me); Apple's page is silent on it.
 extension FrameBuilder {
     /// Draws view `index` placed by `local` in its parent (whose coordinates map to the drawing
     /// space by `parentToCanvas`), masked by its mask when it has one. `projection` maps the
