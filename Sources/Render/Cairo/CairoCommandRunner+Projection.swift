@@ -79,7 +79,8 @@ extension CairoCommandRunner {
         flat.reserveCapacity(commands.count + 1)
         for (offset, command) in commands.enumerated() {
             switch command {
-            case .beginGroup where shadowed[offset] == nil, .beginMasked: flat.append(.save)
+            case .beginGroup where shadowed[offset] == nil, .beginBoundedGroup where shadowed[offset] == nil, .beginMasked:
+                flat.append(.save)
             case .endGroup, .endMask: flat.append(.restore)
             case .beginMask: flat += [.restore, .save]
             default: flat.append(command)

@@ -30,6 +30,9 @@ extension FrameBuilder {
         commands.append(.beginMask)
         commands.append(.save)
         commands.append(.concat(local))
+        // A mask only hides: what it covers adds nothing to where the enclosing group draws.
+        let contentInk = ink
+        defer { ink = contentInk }
         // `parent: nil`: the masked view's sublayerTransform does not reach its mask.
         try draw(view: mask.index, parent: nil, parentToCanvas: local.concatenating(parentToCanvas), projection: projection, clip: clip)
         guard primitiveCount > contentCount else {
