@@ -49,8 +49,10 @@ public enum DrawCommand: Hashable, Sendable {
     /// restores the transform and clip.
     case endProjection
     /// Starts drawing a masked layer's content (`CALayer.mask`) into a group; followed by
-    /// `beginMask` and `endMask`. Saves the transform and clip like `save`.
-    case beginMasked
+    /// `beginMask` and `endMask`. Saves the transform and clip like `save`. `bounds`, when
+    /// known, holds everything the content draws (in the space current here), so the content's
+    /// and the mask's pixels need cover only that, as `beginBoundedGroup`'s.
+    case beginMasked(bounds: Rect?)
     /// Ends the masked content and starts drawing its mask into a group of its own, in the space
     /// `beginMasked` started in.
     case beginMask

@@ -66,8 +66,22 @@ final class MaskRenderTests: XCTestCase {
         // The mask's frame is in the masked view's bounds coordinates: y 30 is the view's top.
         assertPixel(renderer.pixel(x: 25, y: 2), Self.red)
         assertPixel(renderer.pixel(x: 75, y: 50), Self.white, "the right half is masked out, not scaled by the sublayerTransform")
-        XCTAssertEqual(frame.commands.first, .beginMasked)
+        XCTAssertEqual(frame.commands.first, .beginMasked(bounds: Rect(x: 0, y: 0, width: 100, height: 100)), "bounded by the view's ink, in the canvas")
         XCTAssertEqual(frame.commands.last, .endMask)
+    }
+
+    /// The bounds only spare pixels: a bounded masked group draws what an unbounded one does,
+    /// byte for byte, with edges off the pixel grid.
+    func testBoundsChangeNoPixel() throws {
+        let bounded = try frame(circleMasked.replacingOccurrences(of: "frame: [10, 10, 80, 80]", with: "frame: [10.3, 10.7, 60.2, 59.9]\n    borderWidth: 1.3"))
+        guard case .beginMasked(let bounds?) = bounded.commands.first else { return XCTFail("\(bounded.commands)") }
+        XCTAssertEqual(bounds.minX, 10.3, accuracy: 1e-12)
+        var unbounded = bounded
+        unbounded.commands[0] = .beginMasked(bounds: nil)
+        let a = try render(bounded, scale: 3), b = try render(unbounded, scale: 3)
+        var differing = 0
+        for y in 0..<a.pixelHeight { for x in 0..<a.pixelWidth where a.pixel(x: x, y: y) != b.pixel(x: x, y: y) { differing += 1 } }
+        XCTAssertEqual(differing, 0)
     }
 
     func testClipsToBoundsAndAMaskBothCut() throws {
@@ -109,7 +123,7 @@ final class MaskRenderTests: XCTestCase {
                 backgroundColor: "#ff0000"
                 mask: { frame: [0, 0, 40, 80], backgroundColor: "#000000" }
         """)
-        XCTAssertTrue(frame.commands.contains(.beginMasked))
+        XCTAssertTrue(frame.commands.contains { if case .beginMasked = $0 { return true } else { return false } })
         let renderer = try render(frame)
         // About y the card's left half comes nearer the eye and its right half goes away; the
         // centre line stays at x = 50, so the left half is red and the right half blank.
@@ -141,8 +155,8 @@ final class MaskRenderTests: XCTestCase {
         let square = DrawCommand.fill(Path(rect: Rect(x: 10, y: 10, width: 20, height: 20)), Color(red: 1, green: 0, blue: 0))
         let lists: [([DrawCommand], RGBA8)] = [
             ([.beginMask, square, .endMask], Self.red),              // no masked content: both ignored
-            ([.beginMasked, square], Self.red),                      // content never masked: drawn unmasked
-            ([.beginMasked, .save, square, .beginMask, .endGroup(opacity: 1)], Self.white),  // the save closed; an empty mask hides
+            ([.beginMasked(bounds: nil), square], Self.red),                    // content never masked: drawn unmasked
+            ([.beginMasked(bounds: nil), .save, square, .beginMask, .endGroup(opacity: 1)], Self.white),  // the save closed; an empty mask hides
             ([.beginGroup, .beginMask, square, .endMask, .endGroup(opacity: 1)], Self.red),  // not after masked content: ignored
         ]
         for (commands, expected) in lists {
@@ -161,7 +175,7 @@ final class ProjectedGroupTests: XCTestCase {
         let square = DrawCommand.fill(Path(rect: Rect(x: 0, y: 0, width: 80, height: 80)), Color(red: 1, green: 0, blue: 0))
         let mask = DrawCommand.fill(Path(rect: Rect(x: 0, y: 0, width: 40, height: 80)), Color(red: 0, green: 0, blue: 0))
         for (body, expected) in [([DrawCommand.beginGroup, square, .endGroup(opacity: 1)], RGBA8(r: 255, g: 0, b: 0, a: 255)),
-                                 ([.beginMasked, square, .beginMask, mask, .endMask], RGBA8(r: 255, g: 0, b: 0, a: 255))] {
+                                 ([.beginMasked(bounds: nil), square, .beginMask, mask, .endMask], RGBA8(r: 255, g: 0, b: 0, a: 255))] {
             let renderer = try CairoRenderer(canvasSize: Size(width: 100, height: 100))
             renderer.render(Frame(index: 0, time: 0, size: Size(width: 100, height: 100), background: .white,
                                   commands: [.beginProjection(h)] + body + [.endProjection]))

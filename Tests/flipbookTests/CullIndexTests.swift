@@ -132,7 +132,7 @@ final class CullIndexTests: XCTestCase {
         XCTAssertNotNil(player.cullIndex.parents[0], "the rows are indexed")
         try assertIndexEqualsScan(scene)
         let first = try player.frame(at: 0, fps: 30)
-        let masked = first.commands.filter { $0 == .beginMasked }.count
+        let masked = first.commands.filter { if case .beginMasked = $0 { return true } else { return false } }.count
         XCTAssertEqual(masked, 8, "rows 0…7 reach the 300 pt viewport, each drawn through its mask")
     }
 

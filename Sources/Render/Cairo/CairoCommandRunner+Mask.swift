@@ -8,14 +8,15 @@ import Drawing
 extension CairoCommandRunner {
     mutating func runMasking(_ command: DrawCommand) {
         switch command {
-        case .beginMasked:
+        case .beginMasked(let bounds):
             // Pushed even while the transform is singular, so the Cairo stack mirrors `levels`.
+            let clipped = bounds.map { saveClipped(toPixelsOf: $0) } ?? false
             cairo_push_group(context)
-            levels.append(.masked)
+            levels.append(clipped ? .boundedMasked : .masked)
         case .beginMask:
             // Only right after a masked layer's content (saves left open inside it are closed);
             // anywhere else it is ignored.
-            guard let group = levels.lastIndex(where: \.isGroup), levels[group] == .masked else { return }
+            guard let group = levels.lastIndex(where: \.isGroup), [.masked, .boundedMasked].contains(levels[group]) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }
             cairo_push_group(context)
             levels.append(.mask)
@@ -33,13 +34,15 @@ extension CairoCommandRunner {
     mutating func closeMask() {
         let mask = cairo_pop_group(context)
         defer { if let mask { cairo_pattern_destroy(mask) } }
-        precondition(levels.last == .masked, "a mask lies directly on its content's level")
-        levels.removeLast()
+        let level = levels.removeLast()
+        precondition(level == .masked || level == .boundedMasked, "a mask lies directly on its content's level")
         if let start = singularSinceDepth, levels.count < start { singularSinceDepth = nil }
-        guard let content = cairo_pop_group(context) else { return }
-        defer { cairo_pattern_destroy(content) }
-        guard singularSinceDepth == nil, let mask else { return }
-        cairo_set_source(context, content)
-        cairo_mask(context, mask)
+        let content = cairo_pop_group(context)
+        if let content, singularSinceDepth == nil, let mask {
+            cairo_set_source(context, content)
+            cairo_mask(context, mask)
+        }
+        if let content { cairo_pattern_destroy(content) }
+        if level == .boundedMasked { cairo_restore(context) }  // the save holding the bounds' clip
     }
 }

@@ -39,9 +39,9 @@ struct CairoCommandRunner {
         case boundedGroup
         /// A group drawn on its own surface reaching past the clip (`OffscreenGroup`).
         case offscreen
-        /// A masked layer's content (`beginMasked`), and its mask (`beginMask`), which always
-        /// lies directly on the content's level.
-        case masked, mask
+        /// A masked layer's content (`beginMasked`; bounded: pushed inside a save clipped to its
+        /// bounds), and its mask (`beginMask`), which always lies directly on the content's level.
+        case masked, boundedMasked, mask
         var isGroup: Bool { self != .save }
     }
     /// The offscreen groups open, innermost last.
@@ -202,7 +202,7 @@ struct CairoCommandRunner {
             closeMask()
         case .group, .masked:  // a masked layer closed before its mask shows unmasked
             popGroup(opacity: groupOpacity, shadow: shadow)
-        case .boundedGroup:
+        case .boundedGroup, .boundedMasked:
             popGroup(opacity: groupOpacity, shadow: shadow)
             cairo_restore(context)  // the save holding the bounds' clip
         }

@@ -20,19 +20,28 @@ extension FrameBuilder {
             return try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection, clip: clip)
         }
         let start = commands.count, drawnBefore = primitiveCount
-        commands.append(.beginMasked)
+        commands.append(.beginMasked(bounds: nil))
+        let outerInk = ink
+        ink = Ink()
         try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection, clip: clip)
+        let contentInk = ink
+        ink = outerInk
+        ink.add(contentInk)
         guard primitiveCount > drawnBefore else {
             commands.removeSubrange(start...)
             return
+        }
+        // The masked pixels lie within the content's ink, given in the space the group starts in.
+        if !contentInk.isUnbounded, let box = contentInk.box, let canvasToParent = parentToCanvas.inverted {
+            commands[start] = .beginMasked(bounds: canvasToParent.boundingBox(of: box))
         }
         let contentCount = primitiveCount
         commands.append(.beginMask)
         commands.append(.save)
         commands.append(.concat(local))
         // A mask only hides: what it covers adds nothing to where the enclosing group draws.
-        let contentInk = ink
-        defer { ink = contentInk }
+        let inkBeforeMask = ink
+        defer { ink = inkBeforeMask }
         // `parent: nil`: the masked view's sublayerTransform does not reach its mask.
         try draw(view: mask.index, parent: nil, parentToCanvas: local.concatenating(parentToCanvas), projection: projection, clip: clip)
         guard primitiveCount > contentCount else {
