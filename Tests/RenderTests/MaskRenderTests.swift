@@ -84,6 +84,21 @@ final class MaskRenderTests: XCTestCase {
         XCTAssertEqual(differing, 0)
     }
 
+    func testAMaskCanHaveAMask() throws {
+        let renderer = try render(try frame("""
+          - id: square
+            frame: [10, 10, 80, 80]
+            backgroundColor: "#ff0000"
+            mask:
+              frame: [0, 0, 40, 80]
+              backgroundColor: "#000000"
+              mask: { frame: [0, 0, 40, 40], backgroundColor: "#000000" }
+        """))
+        assertPixel(renderer.pixel(x: 30, y: 30), Self.red, "inside both masks")
+        assertPixel(renderer.pixel(x: 30, y: 70), Self.white, "inside the mask, outside its mask")
+        assertPixel(renderer.pixel(x: 70, y: 30), Self.white, "outside the mask")
+    }
+
     func testClipsToBoundsAndAMaskBothCut() throws {
         let renderer = try render(try frame("""
           - id: box
