@@ -112,6 +112,19 @@ final class MaskRenderTests: XCTestCase {
         assertPixel(renderer.pixel(x: 60, y: 50), Self.white, "in the bounds, outside the mask: masked")
     }
 
+    func testRoundedCornersStayRoundUnderAMask() throws {
+        let renderer = try render(try frame("""
+          - id: card
+            frame: [10, 10, 80, 80]
+            backgroundColor: "#ff0000"
+            cornerRadius: 30
+            mask: { frame: [-10, -10, 100, 100], backgroundColor: "#000000" }
+        """))
+        assertPixel(renderer.pixel(x: 50, y: 50), Self.red)
+        assertPixel(renderer.pixel(x: 12, y: 12), Self.white, "the rounded corner, though the mask covers it")
+        assertPixel(renderer.pixel(x: 50, y: 11), Self.red, "the straight top edge")
+    }
+
     func testTheMaskCutsTheShadowToo() throws {
         let renderer = try render(try frame("""
           - id: card
