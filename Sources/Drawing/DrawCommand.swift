@@ -48,4 +48,16 @@ public enum DrawCommand: Hashable, Sendable {
     /// Maps the layer drawn since the matching `beginProjection` onto what lies below, then
     /// restores the transform and clip.
     case endProjection
+    /// Starts drawing a masked layer's content (`CALayer.mask`) into a group; followed by
+    /// `beginMask` and `endMask`. Saves the transform and clip like `save`. `bounds`, when
+    /// known, holds everything the content draws (in the space current here), so the content's
+    /// and the mask's pixels need cover only that, as `beginBoundedGroup`'s.
+    case beginMasked(bounds: Rect?)
+    /// Ends the masked content and starts drawing its mask into a group of its own, in the space
+    /// `beginMasked` started in.
+    case beginMask
+    /// Composites the masked content onto what lies below through the alpha of the mask drawn
+    /// since `beginMask` (where the mask draws nothing, nothing shows), then restores the
+    /// transform and clip.
+    case endMask
 }

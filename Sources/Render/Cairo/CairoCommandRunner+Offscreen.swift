@@ -102,22 +102,25 @@ extension CairoCommandRunner {
     /// pixels cuts nothing the group draws, and no anti-aliased edge). On a vector surface, or
     /// when the box cannot be had, a plain group.
     mutating func beginBoundedGroup(_ bounds: Rect) {
+        let clipped = saveClipped(toPixelsOf: bounds)
+        cairo_push_group(context)
+        levels.append(clipped ? .boundedGroup : .group)
+    }
+
+    /// Saves the gstate and clips to the device box of `bounds` on whole pixels; false (nothing
+    /// done) on a vector surface or when the box cannot be had.
+    mutating func saveClipped(toPixelsOf bounds: Rect) -> Bool {
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
         guard singularSinceDepth == nil, let target = cairo_get_group_target(context),
-              cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, let box = Self.deviceBox(of: bounds, ctm: ctm) else {
-            cairo_push_group(context)
-            levels.append(.group)
-            return
-        }
+              cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, let box = Self.deviceBox(of: bounds, ctm: ctm) else { return false }
         cairo_save(context)
         cairo_identity_matrix(context)
         let x0 = box.minX.rounded(.down), y0 = box.minY.rounded(.down)
         cairo_rectangle(context, x0, y0, box.maxX.rounded(.up) - x0, box.maxY.rounded(.up) - y0)
         cairo_clip(context)
         cairo_set_matrix(context, &ctm)
-        cairo_push_group(context)
-        levels.append(.boundedGroup)
+        return true
     }
 }
 

@@ -45,19 +45,48 @@ extension CairoCommandRunner {
         cairo_restore(context)
     }
 
+    /// How far from the layer's origin a recording reaches, in points: ±2¹⁹, so its size
+    /// (2²⁰) stays well inside Cairo's 24.8 fixed-point coordinates (±2²³).
+    private static let recordingReach = 524_288.0
+
     /// The layer-space box the commands draw into (Cairo's ink extents of a recording), or nil.
+    /// The recording is bounded by `recordingReach`: the group a view with alpha < 1 and
+    /// subviews, a shadow or a mask pushes inside is a recording of the same size, and an
+    /// unbounded one (or one too large for fixed point) made its paint's extents overflow, so
+    /// the layer was found to have no ink and was not drawn at all.
     private func inkExtents(_ commands: ArraySlice<DrawCommand>) -> Rect? {
-        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
+        var reach = cairo_rectangle_t(x: -Self.recordingReach, y: -Self.recordingReach, width: 2 * Self.recordingReach, height: 2 * Self.recordingReach)
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &reach) else { return nil }
         defer { cairo_surface_destroy(recording) }
         guard let recorder = cairo_create(recording) else { return nil }
         var runner = CairoCommandRunner(context: recorder, fonts: fonts, images: images)
-        runner.run(Array(commands))
+        runner.run(Self.inkCommands(commands))
         cairo_destroy(recorder)
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
         let box = Rect(x: x, y: y, width: width, height: height)
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return nil }
         return box
+    }
+
+    /// `commands` with the groups whose ink is their content's drawn as saves instead: Cairo
+    /// finds no ink inside a painted group (its extents are the whole recording), so only a
+    /// group casting a shadow, whose shadow reaches past its content, stays a group. A mask's
+    /// content and mask both count (the union is at least the ink).
+    static func inkCommands(_ commands: ArraySlice<DrawCommand>) -> [DrawCommand] {
+        let shadowed = groupsCastingShadows(Array(commands))
+        var flat: [DrawCommand] = []
+        flat.reserveCapacity(commands.count + 1)
+        for (offset, command) in commands.enumerated() {
+            switch command {
+            case .beginGroup where shadowed[offset] == nil, .beginBoundedGroup where shadowed[offset] == nil, .beginMasked:
+                flat.append(.save)
+            case .endGroup, .endMask: flat.append(.restore)
+            case .beginMask: flat += [.restore, .save]
+            default: flat.append(command)
+            }
+        }
+        return flat
     }
 
     /// `a ∩ b` rounded out to whole pixels.

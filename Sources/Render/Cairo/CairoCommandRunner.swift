@@ -39,6 +39,9 @@ struct CairoCommandRunner {
         case boundedGroup
         /// A group drawn on its own surface reaching past the clip (`OffscreenGroup`).
         case offscreen
+        /// A masked layer's content (`beginMasked`; bounded: pushed inside a save clipped to its
+        /// bounds), and its mask (`beginMask`), which always lies directly on the content's level.
+        case masked, boundedMasked, mask
         var isGroup: Bool { self != .save }
     }
     /// The offscreen groups open, innermost last.
@@ -180,12 +183,14 @@ struct CairoCommandRunner {
             guard let group = levels.lastIndex(where: \.isGroup) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }
             closeInnermost(groupOpacity: opacity, shadow: shadow)
+        case .beginMasked, .beginMask, .endMask:
+            runMasking(command)
         }
     }
 
     /// Closes the innermost open level: restores a save, or pops a group and composites it onto
     /// what lies below with `groupOpacity` clamped to 0...1 (a non-finite opacity paints nothing).
-    private mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
+    mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
         let level = levels.removeLast()
         if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
         switch level {
@@ -193,9 +198,11 @@ struct CairoCommandRunner {
             cairo_restore(context)
         case .offscreen:
             closeOffscreenGroup(opacity: groupOpacity, shadow: shadow)
-        case .group:
+        case .mask:
+            closeMask()
+        case .group, .masked:  // a masked layer closed before its mask shows unmasked
             popGroup(opacity: groupOpacity, shadow: shadow)
-        case .boundedGroup:
+        case .boundedGroup, .boundedMasked:
             popGroup(opacity: groupOpacity, shadow: shadow)
             cairo_restore(context)  // the save holding the bounds' clip
         }

@@ -60,7 +60,7 @@ public final class VectorRenderer {
         guard status == CAIRO_STATUS_SUCCESS else {
             throw RenderError.cairo(status: String(cString: cairo_status_to_string(status)), frameIndex: frame.index)
         }
-        return format == .svg ? SVGIdentifiers.renumber(sink.bytes) : sink.bytes
+        return format == .svg ? SVGMaskFilter.widened(SVGIdentifiers.renumber(sink.bytes)) : sink.bytes
     }
 
     /// The background (nothing for a clear one: the page stays transparent), then the commands

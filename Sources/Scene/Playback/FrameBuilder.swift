@@ -96,7 +96,7 @@ struct FrameBuilder {
         guard at(slots, .hidden) == 0, clampUnit(at(slots, .alpha)) > 0 else { return }
         let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) })
         if let local = placement.affine {
-            try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection.map { Homography(local).concatenating($0) }, clip: clip)
+            try drawLayer(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection.map { Homography(local).concatenating($0) }, clip: clip)
         } else {
             try drawProjected(view: index, placement: placement, parentToCanvas: projection ?? Homography(parentToCanvas), clip: clip)
         }
@@ -108,7 +108,7 @@ struct FrameBuilder {
         let start = commands.count
         commands.append(.beginProjection(placement))
         let drawnBefore = primitiveCount
-        try draw(view: index, local: .identity, parentToCanvas: .identity, projection: placement.concatenating(parentToCanvas), clip: clip)
+        try drawLayer(view: index, local: .identity, parentToCanvas: .identity, projection: placement.concatenating(parentToCanvas), clip: clip)
         if primitiveCount == drawnBefore {
             commands.removeSubrange(start...)
             return
@@ -117,7 +117,7 @@ struct FrameBuilder {
         ink.isUnbounded = true   // drawn in another plane: its reach in this one is not tracked
     }
 
-    private mutating func draw(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
+    mutating func draw(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
         let slots = SlotLayout.slots(of: ViewID(index))
         let alpha = clampUnit(at(slots, .alpha))
         let width = max(at(slots, .boundsWidth), 0), height = max(at(slots, .boundsHeight), 0)
@@ -196,7 +196,7 @@ struct FrameBuilder {
     }
 
     /// Drawing commands emitted so far (fills, strokes, text).
-    private(set) var primitiveCount = 0
+    var primitiveCount = 0
     /// Where the views drawn since the innermost open group began may draw (their
     /// `visualExtent`s in the current drawing space).
     var ink = Ink()
