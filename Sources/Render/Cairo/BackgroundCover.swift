@@ -34,11 +34,17 @@ enum BackgroundCover {
             switch command {
             case .save:
                 levels.append(levels[levels.count - 1])
-            case .beginGroup, .beginBoundedGroup, .beginProjection:
+            case .beginGroup, .beginBoundedGroup, .beginProjection, .beginMasked:
                 var level = levels[levels.count - 1]
                 level.excluded = true
                 levels.append(level)
-            case .restore, .endGroup, .endGroupWithShadow, .endProjection:
+            case .beginMask:
+                // The masked content ends and its mask starts, in the space the content began in.
+                guard levels.count > 1 else { break scan }
+                var level = levels[levels.count - 2]
+                level.excluded = true
+                levels[levels.count - 1] = level
+            case .restore, .endGroup, .endGroupWithShadow, .endProjection, .endMask:
                 guard levels.count > 1 else { break scan }
                 levels.removeLast()
             case .concat(let t):
