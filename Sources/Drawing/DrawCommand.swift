@@ -44,4 +44,9 @@ public enum DrawCommand: Hashable, Sendable {
     /// Maps the layer drawn since the matching `beginProjection` onto what lies below, then
     /// restores the transform and clip.
     case endProjection
+    /// UIVisualEffectView's blur: blurs what lies below (the innermost open group's pixels)
+    /// under the path, reading as far as the material's reach past it, saturates it, paints it
+    /// clipped to the path with `opacity` (0…1), then fills the path with the material's tint
+    /// times `opacity`.
+    case backdrop(Path, BackdropMaterial, opacity: Double)
 }

@@ -140,6 +140,8 @@ public struct View: Hashable, Sendable {
     public var replicator: Replicator?
     /// `CAEmitterLayer`: particles drawn over its own content, under its subviews.
     public var emitter: Emitter?
+    /// UIVisualEffectView's `effect`: a blur of what lies behind the view.
+    public var effect: VisualEffect?
     /// The action run when the view is tapped.
     public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).

@@ -135,8 +135,9 @@ struct FrameBuilder {
         let shadowsContent = shadow != nil && view.shadow.path == nil
         let grouped = (alpha < 1 && hasChildren) || shadowsContent
         let contentAlpha = grouped ? 1 : alpha
-        commands.append(grouped ? .beginGroup : .save)
         let drawnBefore = primitiveCount
+        if visible { drawEffect(view, slots: slots, bounds: bounds, local: local, alpha: alpha) }
+        commands.append(grouped ? .beginGroup : .save)
         if let shadow, let template = view.shadow.path {
             var style = shadow
             style.color.alpha *= contentAlpha
