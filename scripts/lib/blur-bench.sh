@@ -11,6 +11,8 @@
 # against 1).
 # usage: blur-bench.sh FLIPBOOK_BIN
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=draw-bench.sh
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/draw-bench.sh"
 bin="$1"
 REPEATS=5
 TARGET_RATIO=4
@@ -43,20 +45,11 @@ bar_scene base ""
 bar_scene blur "effect: { blur: systemMaterial }"
 bar_scene shadow "backgroundColor: \"#ffffff\", shadowOpacity: 1, shadowRadius: 28, shadowOffset: [0, 0], shadowPath: [{ move: [0, 0] }, { line: [390, 0] }, { line: [390, 97] }, { line: [0, 97] }, close]"
 
-# draw_ms SCENE: draw milliseconds a frame of one render (30 frames, one thread).
-draw_ms() {
-  rm -rf -- "$work/out"
-  "$bin" render "$work/$1.yaml" -o "$work/out" --quiet --timings --threads 1 --every-frame 2>"$work/err" \
-    || { cat "$work/err" >&2; exit 1; }
-  sed -n 's/.* draw=\([0-9.]*\)ms.*/\1/p' "$work/err"
-}
-median() { printf '%s\n' "$@" | sort -g | awk -v m=$(( $# / 2 )) 'NR == m + 1'; }
-
 base=() blur=() shadow=()
 for (( i = 0; i < REPEATS; i++ )); do
-  base+=("$(draw_ms base)")
-  blur+=("$(draw_ms blur)")
-  shadow+=("$(draw_ms shadow)")
+  base+=("$(draw_ms "$bin" "$work/base.yaml" "$work")")
+  blur+=("$(draw_ms "$bin" "$work/blur.yaml" "$work")")
+  shadow+=("$(draw_ms "$bin" "$work/shadow.yaml" "$work")")
 done
 b="$(median "${base[@]}")" u="$(median "${blur[@]}")" s="$(median "${shadow[@]}")"
 echo "blur: draw ms/frame: rows alone ${b} (runs: ${base[*]}), with the blur bar ${u} (runs: ${blur[*]}), with the shadow ${s} (runs: ${shadow[*]})"
