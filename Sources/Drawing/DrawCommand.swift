@@ -32,6 +32,10 @@ public enum DrawCommand: Hashable, Sendable {
     /// Starts drawing into an offscreen group (a transparency layer); balanced by `endGroup`.
     /// Saves the transform and clip like `save`.
     case beginGroup
+    /// `beginGroup` for a group whose drawing lies inside the rectangle (in the coordinates
+    /// current at the group's start): the group's pixels need cover only that (and the clip),
+    /// not the whole canvas. A promise the builder keeps, not a clip: what it draws is unchanged.
+    case beginBoundedGroup(Rect)
     /// Composites the group drawn since the matching `beginGroup` onto what lies below with
     /// `opacity` (0…1), then restores the transform and clip: a view with alpha < 1 and
     /// subviews is drawn this way, as Core Animation's group opacity does.

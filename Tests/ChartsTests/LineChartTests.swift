@@ -48,7 +48,7 @@ final class LineChartTests: XCTestCase {
             case .image(_, let rect): points += [rect.origin, Point(x: rect.maxX, y: rect.maxY)]
             case .text(let run): points += [run.box.origin, Point(x: run.box.maxX, y: run.box.maxY)]
             case .concat(let t): points.append(Point(x: t.tx, y: t.ty))
-            case .save, .restore, .beginGroup, .endGroup, .endGroupWithShadow, .beginProjection, .endProjection: break
+            case .save, .restore, .beginGroup, .beginBoundedGroup, .endGroup, .endGroupWithShadow, .beginProjection, .endProjection: break
             }
         }
         return points

@@ -96,6 +96,18 @@ final class BackdropBlurTests: XCTestCase {
         assertPixel(renderer.pixel(x: 100, y: 30), RGBA8(r: 128, g: 128, b: 255, a: 255), tolerance: 1)
     }
 
+    func testPastABoundedGroupsEdgeLiesNothing() throws {
+        let left = Rect(x: 0, y: 0, width: 100, height: 60)
+        let renderer = try render([.beginBoundedGroup(left), .fill(Path(rect: left), Palette.black),
+                                   .backdrop(Path(rect: left), material(radius: 8), opacity: 1), .endGroup(opacity: 1)])
+        // The group holds everything drawn in it, so past its box (x ≥ 100) the blur reads
+        // transparency: black fades out towards the edge, over the white page.
+        XCTAssertEqual(Double(renderer.pixel(x: 99, y: 30).r), blurredStep(99.5, edge: 100, sigma: 8), accuracy: 6,
+                       "half the black's alpha is gone at its edge (repeated edges would keep it black)")
+        assertPixel(renderer.pixel(x: 50, y: 30), RGBA8(r: 0, g: 0, b: 0, a: 255), tolerance: 0, "far from the edge: black")
+        assertPixel(renderer.pixel(x: 150, y: 30), RGBA8(r: 255, g: 255, b: 255, a: 255), tolerance: 0, "outside the path: untouched")
+    }
+
     func testVectorOutputEmbedsTheBackdropTheRasterDraws() throws {
         let whole = Path(rect: Rect(origin: .zero, size: size))
         let frame = Frame(index: 0, time: 0, size: size, background: Palette.white, commands: edge(.backdrop(whole, material(radius: 8), opacity: 1)))

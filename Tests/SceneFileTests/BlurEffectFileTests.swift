@@ -64,7 +64,7 @@ final class BlurEffectFileTests: XCTestCase {
         guard case .backdrop(let path, _, let opacity) = commands[at] else { return }
         XCTAssertEqual(opacity, 0.4, accuracy: 1e-12)
         XCTAssertEqual(path.controlBounds, Rect(x: 0, y: 0, width: 200, height: 50), "the rounded bounds, in the parent's coordinates")
-        XCTAssertEqual(commands[at + 1], .beginGroup, "the title fades as a group above the blur")
+        guard case .beginBoundedGroup = commands[at + 1] else { return XCTFail("the title fades as a group above the blur: \(commands)") }
         XCTAssertTrue(commands[(at + 1)...].contains { if case .text = $0 { return true } else { return false } })
     }
 

@@ -53,7 +53,8 @@ final class BackdropImage {
 /// averages, as iOS blurs at a lower resolution), blurred in four planes (premultiplied alpha,
 /// red, green, blue) by `ShadowBlur`'s three box blurs, saturated, and left for the caller to
 /// upsample. Integer arithmetic throughout, so the result is the same on every machine and
-/// thread. Past the surface's edges the edge pixels repeat (no dark fringe at the canvas edge).
+/// thread. Past the frame's edges the edge pixels repeat (no dark fringe at the canvas edge);
+/// past a group's, which holds everything drawn in the group, lies nothing (transparent).
 enum BackdropBlur {
     /// The most cells a backdrop image may have (beyond it the view is not blurred).
     static let maximumCells = 16_777_216
@@ -64,8 +65,9 @@ enum BackdropBlur {
 
     /// The blurred, saturated pixels of `target` (an ARGB32 image surface, its device offset
     /// honoured) under `box` (whole device pixels), reading as far past it as the blur reaches;
-    /// nil for any other surface or a box too large.
-    static func image(of target: OpaquePointer, under box: Rect, sigma: Double, saturation: Double) -> BackdropImage? {
+    /// past the surface's edges its edge pixels repeat when `repeatsEdges`, else nothing is
+    /// there. Nil for any other surface or a box too large.
+    static func image(of target: OpaquePointer, under box: Rect, sigma: Double, saturation: Double, repeatsEdges: Bool) -> BackdropImage? {
         guard cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE, cairo_image_surface_get_format(target) == CAIRO_FORMAT_ARGB32,
               sigma.isFinite, sigma >= 0, saturation.isFinite else { return nil }
         cairo_surface_flush(target)
@@ -85,7 +87,8 @@ enum BackdropBlur {
         var offsetX = 0.0, offsetY = 0.0
         cairo_surface_get_device_offset(target, &offsetX, &offsetY)
         let source = Source(data: data, width: Int(cairo_image_surface_get_width(target)), height: Int(cairo_image_surface_get_height(target)),
-                            stride: Int(cairo_image_surface_get_stride(target)), offsetX: Int(offsetX.rounded()), offsetY: Int(offsetY.rounded()))
+                            stride: Int(cairo_image_surface_get_stride(target)), offsetX: Int(offsetX.rounded()), offsetY: Int(offsetY.rounded()),
+                            repeatsEdges: repeatsEdges)
         let count = width * height
         let planes = UnsafeMutablePointer<UInt8>.allocate(capacity: 5 * count)
         defer { planes.deallocate() }
@@ -104,11 +107,16 @@ enum BackdropBlur {
         return BackdropImage(surface: surface, origin: Point(x: Double(x0 * cell), y: Double(y0 * cell)), cell: cell)
     }
 
-    /// The pixels read, in surface coordinates = device + offset, clamped to the surface.
+    /// The pixels read, in surface coordinates = device + offset: clamped to the surface when
+    /// `repeatsEdges`, else transparent outside it.
     private struct Source {
         let data: UnsafeMutablePointer<UInt8>
         let width: Int, height: Int, stride: Int
         let offsetX: Int, offsetY: Int
+        let repeatsEdges: Bool
+
+        /// The surface column or row `i` reads: clamped, or -1 (nothing) outside.
+        private func place(_ i: Int, _ size: Int) -> Int { repeatsEdges ? min(max(i, 0), size - 1) : (0..<size).contains(i) ? i : -1 }
 
         /// Each cell's average of its cell × cell pixels, rounded, into four planes (alpha, red,
         /// green, blue; premultiplied, as stored) of `count` bytes.
@@ -117,20 +125,23 @@ enum BackdropBlur {
             let columns = UnsafeMutablePointer<Int>.allocate(capacity: cells * cell)
             let sums = UnsafeMutablePointer<Int>.allocate(capacity: 4 * cells)
             defer { columns.deallocate(); sums.deallocate() }
-            for i in 0..<(cells * cell) { columns[i] = min(max(first.x * cell + i + offsetX, 0), width - 1) }
+            for i in 0..<(cells * cell) { columns[i] = place(first.x * cell + i + offsetX, width) }
             let area = cell * cell, half = area / 2
             for row in 0..<rows {
                 sums.initialize(repeating: 0, count: 4 * cells)
                 for k in 0..<cell {
-                    let y = min(max((first.y + row) * cell + k + offsetY, 0), height - 1)
+                    let y = place((first.y + row) * cell + k + offsetY, height)
+                    guard y >= 0 else { continue }
                     let line = UnsafeRawPointer(data + y * stride).assumingMemoryBound(to: UInt32.self)
                     var column = 0
                     for i in 0..<cells {
                         var a = 0, r = 0, g = 0, b = 0
                         for _ in 0..<cell {
-                            let p = line[columns[column]]
-                            a &+= Int(p >> 24); r &+= Int((p >> 16) & 0xff); g &+= Int((p >> 8) & 0xff); b &+= Int(p & 0xff)
+                            let x = columns[column]
                             column += 1
+                            guard x >= 0 else { continue }
+                            let p = line[x]
+                            a &+= Int(p >> 24); r &+= Int((p >> 16) & 0xff); g &+= Int((p >> 8) & 0xff); b &+= Int(p & 0xff)
                         }
                         sums[4 * i] &+= a; sums[4 * i + 1] &+= r; sums[4 * i + 2] &+= g; sums[4 * i + 3] &+= b
                     }

@@ -21,7 +21,8 @@ enum BackdropSource {
 
 /// UIVisualEffectView's blur (`DrawCommand.backdrop`).
 extension CairoCommandRunner {
-    /// Blurs what the innermost open group holds under `path` (its device box within the clip),
+    /// Blurs what the innermost open group holds (the frame's pixels when none is open, with its
+    /// edge pixels repeated past the canvas) under `path` (its device box within the clip),
     /// saturates it, paints it clipped to `path` with `opacity`, then the material's tint.
     /// `index`: the command's place in the frame (for the record).
     func drawBackdrop(_ path: Path, _ material: BackdropMaterial, opacity: Double, index: Int) {
@@ -41,6 +42,8 @@ extension CairoCommandRunner {
         cairo_identity_matrix(context)
         switch backdropSource {
         case .replay(let record):
+            // Painted over what the document drew (a vector surface would rasterise SOURCE): the
+            // same wherever what lies behind is opaque.
             if let (image, recordedBox) = record.images[index], let upsampled = image.upsampled(over: recordedBox) {
                 cairo_set_source_surface(context, upsampled, recordedBox.minX, recordedBox.minY)
                 cairo_paint_with_alpha(context, alpha)
@@ -49,11 +52,17 @@ extension CairoCommandRunner {
         case .own, .record:
             let scale = abs(ctm.xx * ctm.yy - ctm.xy * ctm.yx).squareRoot()
             if let target = cairo_get_group_target(context),
-               let image = BackdropBlur.image(of: target, under: box, sigma: material.radius * scale, saturation: material.saturation),
+               let image = BackdropBlur.image(of: target, under: box, sigma: material.radius * scale, saturation: material.saturation,
+                                              repeatsEdges: !levels.contains(where: \.isGroup)),
                let pattern = image.pattern() {
                 if case .record(let record) = backdropSource { record.images[index] = (image, box) }
+                // The blurred pixels take the place of those they came from (where they are
+                // translucent the sharp ones must not show through), faded in by `alpha`:
+                // SOURCE through a mask of `alpha` is the mix (1 − alpha)·behind + alpha·blurred.
+                cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
                 cairo_set_source(context, pattern)
                 cairo_paint_with_alpha(context, alpha)
+                cairo_set_operator(context, CAIRO_OPERATOR_OVER)
                 cairo_pattern_destroy(pattern)
             }
         }

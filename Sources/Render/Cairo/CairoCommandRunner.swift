@@ -35,6 +35,8 @@ struct CairoCommandRunner {
 
     enum Level: Equatable {
         case save, group
+        /// A group pushed inside a save whose clip keeps it to its bounds (`beginBoundedGroup`).
+        case boundedGroup
         /// A group drawn on its own surface reaching past the clip (`OffscreenGroup`).
         case offscreen
         var isGroup: Bool { self != .save }
@@ -96,7 +98,7 @@ struct CairoCommandRunner {
                 i += 1
                 continue
             }
-            if let shadow = shadowed[i], beginOffscreenGroup(castingShadow: shadow) {
+            if let shadow = shadowed[i], beginOffscreenGroup(castingShadow: shadow, within: commands[i].groupBounds) {
                 i += 1
                 continue
             }
@@ -136,6 +138,8 @@ struct CairoCommandRunner {
             // nothing is drawn into it then, and painting an empty group is skipped anyway.
             cairo_push_group(context)
             levels.append(.group)
+        case .beginBoundedGroup(let bounds):
+            beginBoundedGroup(bounds)
         case .endGroup(let opacity):
             guard let group = levels.lastIndex(where: \.isGroup) else { return }  // no open group: ignored
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }  // saves left open inside
@@ -200,13 +204,22 @@ struct CairoCommandRunner {
         case .offscreen:
             closeOffscreenGroup(opacity: groupOpacity, shadow: shadow)
         case .group:
-            guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
-            defer { cairo_pattern_destroy(group) }
-            guard singularSinceDepth == nil, groupOpacity.isFinite, groupOpacity > 0 else { return }
-            if let shadow { drawShadow(ofGroup: group, shadow, opacity: min(groupOpacity, 1)) }
-            cairo_set_source(context, group)
-            cairo_paint_with_alpha(context, min(groupOpacity, 1))
+            popGroup(opacity: groupOpacity, shadow: shadow)
+        case .boundedGroup:
+            popGroup(opacity: groupOpacity, shadow: shadow)
+            cairo_restore(context)  // the save holding the bounds' clip
         }
+    }
+
+    /// Pops the innermost pushed group and composites it with `opacity` clamped to 0...1 (a
+    /// non-finite opacity paints nothing), its shadow first.
+    private func popGroup(opacity: Double, shadow: ShadowStyle?) {
+        guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
+        defer { cairo_pattern_destroy(group) }
+        guard singularSinceDepth == nil, opacity.isFinite, opacity > 0 else { return }
+        if let shadow { drawShadow(ofGroup: group, shadow, opacity: min(opacity, 1)) }
+        cairo_set_source(context, group)
+        cairo_paint_with_alpha(context, min(opacity, 1))
     }
 
     /// Applies `transform` before the current transform, unless the result would be singular.

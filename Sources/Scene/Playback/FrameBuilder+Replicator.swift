@@ -50,7 +50,7 @@ extension DrawCommand {
         case .shadow(let path, var style): style.color = times(style.color); return .shadow(path, style)
         case .endGroupWithShadow(let opacity, var shadow): shadow.color = times(shadow.color); return .endGroupWithShadow(opacity: opacity, shadow: shadow)
         case .backdrop(let path, var material, let opacity): material.tint = times(material.tint); return .backdrop(path, material, opacity: opacity)
-        case .save, .restore, .concat, .clip, .image, .beginGroup, .endGroup, .beginProjection, .endProjection: return self
+        case .save, .restore, .concat, .clip, .image, .beginGroup, .beginBoundedGroup, .endGroup, .beginProjection, .endProjection: return self
         }
     }
 }

@@ -114,6 +114,7 @@ struct FrameBuilder {
             return
         }
         commands.append(.endProjection)
+        ink.isUnbounded = true   // drawn in another plane: its reach in this one is not tracked
     }
 
     private mutating func draw(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
@@ -136,8 +137,14 @@ struct FrameBuilder {
         let grouped = (alpha < 1 && hasChildren) || shadowsContent
         let contentAlpha = grouped ? 1 : alpha
         let drawnBefore = primitiveCount
+        // UIVisualEffectView: its blur goes below the view's group, so the group begins after it.
         if visible { drawEffect(view, slots: slots, bounds: bounds, local: local, alpha: alpha) }
+        let groupStart = commands.count
         commands.append(grouped ? .beginGroup : .save)
+        let outerInk = ink
+        if grouped { ink = Ink() }
+        defer { if grouped { boundGroup(at: groupStart, parentToCanvas: parentToCanvas, outer: outerInk) } }
+        if visible { ink.add(toCanvas.boundingBox(of: extent)) }
         if let shadow, let template = view.shadow.path {
             var style = shadow
             style.color.alpha *= contentAlpha
@@ -158,7 +165,7 @@ struct FrameBuilder {
                 commands.append(.save)
                 commands.append(.clip(outline))
                 let box = projection.map { $0.boundingBox(of: bounds, minimumW: Self.minimumW) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
-                childClip = intersection(clip, box ?? toCanvas.boundingBox(of: bounds))
+                childClip = clip.intersection(box ?? toCanvas.boundingBox(of: bounds))
             }
             if let replicator = view.replicator {
                 try drawInstances(replicator, of: ordered(children[index]), bounds: bounds, toCanvas: toCanvas, clip: childClip)
@@ -193,6 +200,9 @@ struct FrameBuilder {
 
     /// Drawing commands emitted so far (fills, strokes, text).
     private(set) var primitiveCount = 0
+    /// Where the views drawn since the innermost open group began may draw (their
+    /// `visualExtent`s in the current drawing space).
+    var ink = Ink()
 
     mutating func emit(_ command: DrawCommand) {
         commands.append(command)
@@ -221,12 +231,6 @@ struct FrameBuilder {
         let value = expression.evaluate({ $0.value(in: values) }, ownWidth: width, ownHeight: height)
         guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: time, frame: nil) }
         return value
-    }
-
-    private func intersection(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
-        let maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
-        return Rect(x: minX, y: minY, width: max(maxX - minX, 0), height: max(maxY - minY, 0))
     }
 
     /// The smallest W drawn: points nearer the eye plane than this are clipped (the same
