@@ -60,4 +60,9 @@ public enum DrawCommand: Hashable, Sendable {
     /// since `beginMask` (where the mask draws nothing, nothing shows), then restores the
     /// transform and clip.
     case endMask
+    /// UIVisualEffectView's blur: blurs what lies below (the innermost open group's pixels)
+    /// under the path, reading as far as the material's reach past it, saturates it, paints it
+    /// clipped to the path with `opacity` (0…1), then fills the path with the material's tint
+    /// times `opacity`.
+    case backdrop(Path, BackdropMaterial, opacity: Double)
 }

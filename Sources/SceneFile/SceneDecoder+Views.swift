@@ -6,7 +6,7 @@ extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
                            "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled",
-                           "replicator", "emitter", "sublayerTransform", "isDoubleSided", "mask"] + drawingViewKeys
+                           "replicator", "emitter", "sublayerTransform", "isDoubleSided", "mask", "effect"] + drawingViewKeys
     static let labelKeys = ["text", "template", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -64,6 +64,7 @@ extension SceneDecoder {
         attempt { d in if let emitterNode = fields["emitter"] { view.emitter = try d.decodeEmitter(emitterNode) } }
         attempt { _ in if let sublayer = fields["sublayerTransform"] { view.sublayerTransform = try Self.decodeTransform(sublayer) } }
         attempt { _ in view.isDoubleSided = try fields["isDoubleSided"]?.bool() ?? true }
+        attempt { _ in if let effect = fields["effect"] { view.effect = try Self.decodeEffect(effect) } }
         attempt { d in
             if let rotationNode = fields["rotation"] {
                 if fields["transform"] != nil {

@@ -43,6 +43,13 @@ final class BackgroundCoverTests: XCTestCase {
         }
     }
 
+    /// A blur reads what lies below it, so rows covered only after it must be painted first.
+    func testABlurEndsTheSearch() {
+        let blur = DrawCommand.backdrop(Path(rect: Rect(x: 0, y: 0, width: 100, height: 30)),
+                                        BackdropMaterial(radius: 10, saturation: 1.8, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)), opacity: 1)
+        XCTAssertEqual(BackgroundCover.coveredRows([row(0), blur, row(40)], scale: 1, width: 100, height: 100), [0..<10])
+    }
+
     /// Rows left unpainted hold the previous frame's pixels until the fill covers them: the
     /// frame must equal the same frame on a fresh renderer.
     func testACoveredFrameEqualsItselfDrawnOverAFreshBackground() throws {

@@ -13,8 +13,9 @@ import Motion
 /// inside the clips in force: a rectangular clip (a scroll view's bounds) limits it to the
 /// whole pixels inside both, any other clip rules it out. Such a fill sets every pixel it covers to its colour
 /// whatever lay there, so the frame is byte for byte the frame drawn over a painted background.
-/// Anything unexpected (an unbalanced restore, a singular or non-finite transform) ends the
-/// search: the rows found so far are still covered, because commands run in order.
+/// Anything unexpected (an unbalanced restore) and anything that reads the pixels drawn so far
+/// (a blur material's backdrop) ends the search: the rows found so far are still covered before
+/// it, because commands run in order.
 enum BackgroundCover {
     private struct Level {
         var transform: AffineTransform
@@ -76,6 +77,10 @@ enum BackgroundCover {
                 covered.append(Int(top)..<Int(bottom))
             case .stroke, .text, .fillRule, .strokeStyled, .fillGradient, .image, .shadow:
                 continue
+            case .backdrop:
+                // A blur reads what was drawn before it: every row must be painted by then, so
+                // only the rows covered before it count.
+                break scan
             }
         }
         return merged(covered)

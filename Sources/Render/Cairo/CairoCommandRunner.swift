@@ -46,6 +46,8 @@ struct CairoCommandRunner {
     }
     /// The offscreen groups open, innermost last.
     var offscreens: [OffscreenGroup] = []
+    /// What `backdrop` commands blur.
+    var backdropSource = BackdropSource.own
 
     init(context: OpaquePointer, fonts: PinnedFonts, images: ImageLibrary) {
         self.context = context
@@ -70,9 +72,11 @@ struct CairoCommandRunner {
     /// Cannot fail: the commands are guarded so that none puts Cairo into an error state, so a
     /// context in one afterwards is a defect of this runner and stops with a precondition
     /// failure naming Cairo's status.
-    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts, images: ImageLibrary) {
+    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts, images: ImageLibrary,
+                     backdrops: BackdropSource = .own) {
         cairo_scale(context, scale, scale)
         var runner = CairoCommandRunner(context: context, fonts: fonts, images: images)
+        runner.backdropSource = backdrops
         runner.run(frame.commands)
         let status = cairo_status(context)
         precondition(status == CAIRO_STATUS_SUCCESS,
@@ -89,6 +93,12 @@ struct CairoCommandRunner {
                 let end = Self.matchingEnd(of: i, in: commands)
                 if singularSinceDepth == nil { drawProjected(commands[(i + 1)..<end], placement: placement) }
                 i = end + 1
+                continue
+            }
+            if case .backdrop(let path, let material, let opacity) = commands[i] {
+                // Its index keys the raster pass's image for vector output.
+                if singularSinceDepth == nil { drawBackdrop(path, material, opacity: opacity, index: i) }
+                i += 1
                 continue
             }
             if let shadow = shadowed[i], beginOffscreenGroup(castingShadow: shadow, within: commands[i].groupBounds) {
@@ -177,8 +187,8 @@ struct CairoCommandRunner {
         case .shadow(let path, let style):
             guard singularSinceDepth == nil else { return }
             drawShadow(of: path, style)
-        case .beginProjection, .endProjection:
-            break   // `run(_:)` takes a projected layer whole; an unmatched end is ignored
+        case .beginProjection, .endProjection, .backdrop:
+            break   // `run(_:)` takes a projected layer and a backdrop whole; an unmatched end is ignored
         case .endGroupWithShadow(let opacity, let shadow):
             guard let group = levels.lastIndex(where: \.isGroup) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }

@@ -72,7 +72,15 @@ public final class VectorRenderer {
             CairoCommandRunner.setSource(frame.background, on: context)
             cairo_paint(context)
         }
-        CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images)
+        // Blurs read the pixels behind them: a raster pass of the same frame blurs them, and
+        // the document embeds those images.
+        var backdrops = BackdropSource.own
+        if CairoCommandRunner.hasBackdrops(frame.commands) {
+            backdrops = .replay(CairoCommandRunner.recordBackdrops(of: frame, width: Int((frame.size.width * scale).rounded()),
+                                                                   height: Int((frame.size.height * scale).rounded()),
+                                                                   scale: scale, fonts: fonts, images: images))
+        }
+        CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images, backdrops: backdrops)
     }
 }
 

@@ -145,6 +145,8 @@ public struct View: Hashable, Sendable {
     /// coordinates, without the `sublayerTransform`), but it is not one of its subviews: it is
     /// never hit-tested nor drawn on its own.
     public var mask: ViewID?
+    /// UIVisualEffectView's `effect`: a blur of what lies behind the view.
+    public var effect: VisualEffect?
     /// The action run when the view is tapped.
     public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).

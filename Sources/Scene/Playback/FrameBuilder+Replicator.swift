@@ -49,6 +49,7 @@ extension DrawCommand {
         case .fillGradient(let path, var gradient): gradient.colors = gradient.colors.map(times); return .fillGradient(path, gradient)
         case .shadow(let path, var style): style.color = times(style.color); return .shadow(path, style)
         case .endGroupWithShadow(let opacity, var shadow): shadow.color = times(shadow.color); return .endGroupWithShadow(opacity: opacity, shadow: shadow)
+        case .backdrop(let path, var material, let opacity): material.tint = times(material.tint); return .backdrop(path, material, opacity: opacity)
         case .save, .restore, .concat, .clip, .image, .beginGroup, .beginBoundedGroup, .endGroup, .beginProjection, .endProjection,
              .beginMasked, .beginMask, .endMask: return self
         }

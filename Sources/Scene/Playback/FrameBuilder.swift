@@ -136,11 +136,14 @@ struct FrameBuilder {
         let shadowsContent = shadow != nil && view.shadow.path == nil
         let grouped = (alpha < 1 && hasChildren) || shadowsContent
         let contentAlpha = grouped ? 1 : alpha
-        commands.append(grouped ? .beginGroup : .save)
         let drawnBefore = primitiveCount
+        // UIVisualEffectView: its blur goes below the view's group, so the group begins after it.
+        if visible { drawEffect(view, slots: slots, bounds: bounds, local: local, alpha: alpha) }
+        let groupStart = commands.count
+        commands.append(grouped ? .beginGroup : .save)
         let outerInk = ink
         if grouped { ink = Ink() }
-        defer { if grouped { boundGroup(at: start, parentToCanvas: parentToCanvas, outer: outerInk) } }
+        defer { if grouped { boundGroup(at: groupStart, parentToCanvas: parentToCanvas, outer: outerInk) } }
         if visible { ink.add(toCanvas.boundingBox(of: extent)) }
         if let shadow, let template = view.shadow.path {
             var style = shadow
