@@ -4,11 +4,13 @@
 // linear in the column c. Each row is split into:
 //   - its interior: the columns whose sample and its bilinear neighbours lie inside the source
 //     with half a source pixel to spare, and W in range. There no pixel is bounds-checked. The
-//     interior is walked in segments of SEGMENT columns. Over a segment the sample position is
-//     a quadratic through the exact positions at its first, middle and last columns, stepped by
-//     forward differences in 32.32 fixed point (no division per pixel), when a fourth exact
-//     position (a quarter of the way in) shows the quadratic within TOLERANCE source pixels.
-//     Otherwise each column divides.
+//     interior is walked in segments of at most LONGEST_SEGMENT columns. Over a segment the
+//     sample position is a quadratic through the exact positions at its first, middle and last
+//     columns, stepped by forward differences in 32.32 fixed point (no division per pixel), when
+//     a fourth exact position (a quarter of the way in) shows the quadratic within TOLERANCE
+//     source pixels; else the segment is halved and tried again, and below SHORTEST_SEGMENT
+//     each column divides. (The quadratic's error grows with the cube of the length, so steep
+//     perspective takes shorter segments.) Four equal neighbours (a flat colour) are copied.
 //   - its edges: every other column, divided and bounds-checked per pixel.
 // Plain C with SSE2 at most (x86-64's baseline), so no AVX state to manage.
 
@@ -21,12 +23,13 @@
 #include <emmintrin.h>
 #endif
 
-enum { SEGMENT = 32 };
+enum { LONGEST_SEGMENT = 64, SHORTEST_SEGMENT = 8 };
 /// Source rows ahead of the one being read that the interior prefetches: along a row turned in
 /// perspective the samples walk diagonally through the source, which the hardware prefetcher
 /// does not follow, so each target row would otherwise wait on the source row below it.
 enum { PREFETCH_ROWS = 6 };
-/// Largest error of the quadratic, in source pixels (a fraction of the 1/256 weight step).
+/// Largest error of the quadratic, in source pixels: an eighth of the 1/256 weight step, so a
+/// weight rarely moves, and then by one level (ProjectiveMapKernelTests bounds the effect).
 static const double TOLERANCE = 1.0 / 2048;
 /// 2^32: the fixed-point scale of the forward differences.
 static const double FIXED_ONE = 4294967296.0;
@@ -48,12 +51,14 @@ static inline uint32_t bilinear(uint32_t p00, uint32_t p01, uint32_t p10, uint32
 /// The same blend of the pairs at `top` and `top + stride` (all four inside the source).
 static inline uint32_t bilinear_at(const uint32_t *top, ptrdiff_t stride, uint32_t fx, uint32_t fy) {
 #if defined(__SSE2__)
-    // The same arithmetic (each step truncated to 8 bits) in 16-bit lanes: p00 p01 in the
-    // low and high half of one register, p10 p11 in another.
-    const __m128i zero = _mm_setzero_si128();
     uint64_t upper, lower;
     memcpy(&upper, top, 8);
     memcpy(&lower, top + stride, 8);
+    // Four equal pixels blend to themselves.
+    if (upper == lower && (uint32_t)upper == (uint32_t)(upper >> 32)) return (uint32_t)upper;
+    // The same arithmetic (each step truncated to 8 bits) in 16-bit lanes: p00 p01 in the
+    // low and high half of one register, p10 p11 in another.
+    const __m128i zero = _mm_setzero_si128();
     __m128i t = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)upper), zero);
     __m128i b = _mm_unpacklo_epi8(_mm_cvtsi64_si128((long long)lower), zero);
     const __m128i wx = _mm_unpacklo_epi64(_mm_set1_epi16((short)(256 - fx)), _mm_set1_epi16((short)fx));
@@ -140,10 +145,13 @@ static void narrow(double a, double b, long *lo, long *hi) {
 /// One row's back-projection: X, Y, W at column c are x0 + c·dx, …
 typedef struct { double x0, dx, y0, dy, w0, dw; } row_line;
 
-/// The interior columns [a, e) of a row, one segment, by forward differences when the
-/// quadratic holds, else dividing per column.
-static void interior_segment(const source_image *s, row_line r, long a, long e, uint32_t *out, int over) {
-    const long n = e - a;
+/// The sample positions (u + 1, v + 1, in 32.32 fixed point) of columns a, a + 1, …, a + n − 1 of
+/// a row as a quadratic stepped by forward differences: through the exact positions at the
+/// first, middle and last columns, when a fourth (a quarter of the way in) shows it within
+/// TOLERANCE. False (nothing written) otherwise.
+typedef struct { int64_t x, y, dx, dy, ddx, ddy; } quadratic_steps;
+
+static int fit_quadratic(row_line r, long a, long n, quadratic_steps *q) {
     const double last = (double)(n - 1), half = last / 2;
     double tx[4], ty[4];
     const double at[4] = { 0, half, last, last / 4 };
@@ -152,35 +160,49 @@ static void interior_segment(const source_image *s, row_line r, long a, long e, 
         tx[i] = (r.x0 + c * r.dx) / W + 0.5;
         ty[i] = (r.y0 + c * r.dy) / W + 0.5;
     }
-    if (n >= 4) {
-        // q(k) = t0 + k·p + k²·q through k = 0, half, last.
-        const double h2 = half * half, l2 = last * last, den = half * l2 - last * h2;
-        const double px = ((tx[1] - tx[0]) * l2 - (tx[2] - tx[0]) * h2) / den, qx = ((tx[2] - tx[0]) * half - (tx[1] - tx[0]) * last) / den;
-        const double py = ((ty[1] - ty[0]) * l2 - (ty[2] - ty[0]) * h2) / den, qy = ((ty[2] - ty[0]) * half - (ty[1] - ty[0]) * last) / den;
-        const double k = at[3];
-        if (fabs(tx[0] + k * (px + k * qx) - tx[3]) <= TOLERANCE && fabs(ty[0] + k * (py + k * qy) - ty[3]) <= TOLERANCE) {
-            int64_t ux = (int64_t)(tx[0] * FIXED_ONE), uy = (int64_t)(ty[0] * FIXED_ONE);
-            // Truncated steps: 2^-32 each, under 10^-6 source pixels after a segment.
-            int64_t dux = (int64_t)((px + qx) * FIXED_ONE), duy = (int64_t)((py + qy) * FIXED_ONE);
-            const int64_t ddux = (int64_t)(2 * qx * FIXED_ONE), dduy = (int64_t)(2 * qy * FIXED_ONE);
-            for (long c = 0; c < n; c++) {
-                const long x0 = (long)(ux >> 32) - 1, y0 = (long)(uy >> 32) - 1;
+    // q(k) = t0 + k·p + k²·q through k = 0, half, last.
+    const double h2 = half * half, l2 = last * last, den = half * l2 - last * h2;
+    const double px = ((tx[1] - tx[0]) * l2 - (tx[2] - tx[0]) * h2) / den, qx = ((tx[2] - tx[0]) * half - (tx[1] - tx[0]) * last) / den;
+    const double py = ((ty[1] - ty[0]) * l2 - (ty[2] - ty[0]) * h2) / den, qy = ((ty[2] - ty[0]) * half - (ty[1] - ty[0]) * last) / den;
+    const double k = at[3];
+    if (!(fabs(tx[0] + k * (px + k * qx) - tx[3]) <= TOLERANCE && fabs(ty[0] + k * (py + k * qy) - ty[3]) <= TOLERANCE)) return 0;
+    // Truncated steps: 2^-32 each, under 10^-6 source pixels after a segment.
+    q->x = (int64_t)(tx[0] * FIXED_ONE); q->y = (int64_t)(ty[0] * FIXED_ONE);
+    q->dx = (int64_t)((px + qx) * FIXED_ONE); q->dy = (int64_t)((py + qy) * FIXED_ONE);
+    q->ddx = (int64_t)(2 * qx * FIXED_ONE); q->ddy = (int64_t)(2 * qy * FIXED_ONE);
+    return 1;
+}
+
+/// The interior columns [lo, hi) of a row: segments of at most LONGEST_SEGMENT columns by
+/// forward differences, halved until the quadratic holds; below SHORTEST_SEGMENT, divided per
+/// column.
+static void interior(const source_image *s, row_line r, long lo, long hi, uint32_t *out, int over) {
+    long a = lo;
+    while (a < hi) {
+        long n = hi - a < LONGEST_SEGMENT ? hi - a : LONGEST_SEGMENT;
+        quadratic_steps q;
+        while (n >= SHORTEST_SEGMENT && !fit_quadratic(r, a, n, &q)) n /= 2;
+        if (n >= SHORTEST_SEGMENT) {
+            for (long c = a; c < a + n; c++) {
+                const long x0 = (long)(q.x >> 32) - 1, y0 = (long)(q.y >> 32) - 1;
                 const uint32_t *top = s->pixels + y0 * s->stride + x0;
                 // A hint only: it never faults, even past the end of the source.
                 if ((c & 7) == 0) __builtin_prefetch(top + PREFETCH_ROWS * s->stride + 16);
-                put(out + c, bilinear_at(top, s->stride, (uint32_t)(ux >> 24) & 255, (uint32_t)(uy >> 24) & 255), over);
-                ux += dux; uy += duy; dux += ddux; duy += dduy;
+                put(out + c, bilinear_at(top, s->stride, (uint32_t)(q.x >> 24) & 255, (uint32_t)(q.y >> 24) & 255), over);
+                q.x += q.dx; q.y += q.dy; q.dx += q.ddx; q.dy += q.ddy;
             }
-            return;
+        } else {
+            n = hi - a < SHORTEST_SEGMENT ? hi - a : SHORTEST_SEGMENT;
+            for (long c = a; c < a + n; c++) {
+                const double column = (double)c, inverse = 1 / (r.w0 + column * r.dw);
+                const long ix = (long)(((r.x0 + column * r.dx) * inverse + 0.5) * 256), iy = (long)(((r.y0 + column * r.dy) * inverse + 0.5) * 256);
+                const long x0 = (ix >> 8) - 1, y0 = (iy >> 8) - 1;
+                const uint32_t *top = s->pixels + y0 * s->stride + x0;
+                if ((c & 7) == 0) __builtin_prefetch(top + PREFETCH_ROWS * s->stride + 16);
+                put(out + c, bilinear_at(top, s->stride, (uint32_t)(ix & 255), (uint32_t)(iy & 255)), over);
+            }
         }
-    }
-    for (long c = 0; c < n; c++) {
-        const double column = (double)(a + c), inverse = 1 / (r.w0 + column * r.dw);
-        const long ix = (long)(((r.x0 + column * r.dx) * inverse + 0.5) * 256), iy = (long)(((r.y0 + column * r.dy) * inverse + 0.5) * 256);
-        const long x0 = (ix >> 8) - 1, y0 = (iy >> 8) - 1;
-        const uint32_t *top = s->pixels + y0 * s->stride + x0;
-        if ((c & 7) == 0) __builtin_prefetch(top + PREFETCH_ROWS * s->stride + 16);
-        put(out + c, bilinear_at(top, s->stride, (uint32_t)(ix & 255), (uint32_t)(iy & 255)), over);
+        a += n;
     }
 }
 
@@ -205,7 +227,7 @@ void projection_map(projection_homography h, double maximum_w,
         narrow((sh - 1) * r.w0 - r.y0, (sh - 1) * r.dw - r.dy, &lo, &hi);
         if (hi < lo) hi = lo;
         for (long c = 0; c < lo; c++) put(out + c, checked_sample(&s, r.x0 + c * r.dx, r.y0 + c * r.dy, r.w0 + c * r.dw, maximum_w), over);
-        for (long a = lo; a < hi; a += SEGMENT) interior_segment(&s, r, a, a + SEGMENT < hi ? a + SEGMENT : hi, out + a, over);
+        interior(&s, r, lo, hi, out, over);
         for (long c = hi; c < target_width; c++) put(out + c, checked_sample(&s, r.x0 + c * r.dx, r.y0 + c * r.dy, r.w0 + c * r.dw, maximum_w), over);
     }
 }

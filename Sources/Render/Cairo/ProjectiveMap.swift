@@ -10,7 +10,8 @@ import Motion
 /// The loop is C (`projection_map` in Sources/CProjection): per row, the columns whose sample
 /// lies well inside the source go without bounds checks, stepping the sample position by
 /// forward differences of a quadratic that is checked against the exact division (within
-/// 1/2048 source pixel) segment by segment; the other columns divide and check each pixel.
+/// 1/2048 source pixel) segment by segment, shorter segments where the perspective is steep;
+/// the other columns divide and check each pixel.
 struct ProjectiveMap {
     /// Target pixel (x + 0.5, y + 0.5) → source pixel coordinates, where the source pixel
     /// (i, j) covers i…i+1, j…j+1.
