@@ -36,6 +36,7 @@ extension CairoCommandRunner {
         let layerToSource = Homography(offscreen.transform)
         let targetToDevice = Homography(AffineTransform(translationX: target.minX, y: target.minY))
         let map = ProjectiveMap(targetToSource: targetToDevice.concatenating(deviceToLayer).concatenating(layerToSource))
+        if map.composite(from: layer, onto: context, box: target) { return }
         guard let mapped = map.image(from: layer, width: Int(target.width), height: Int(target.height)) else { return }
         defer { cairo_surface_destroy(mapped) }
         cairo_save(context)
@@ -160,6 +161,47 @@ extension CairoCommandRunner {
 }
 
 extension ProjectiveMap {
+    /// Composites the image surface `source` mapped into `box` (device pixels) straight onto
+    /// the pixels `context` draws on, when that is an image surface, the operator OVER and the
+    /// clip a rectangle holding the box: the same pixels as painting `image(from:…)` there,
+    /// without the intermediate image. False (nothing drawn) otherwise.
+    func composite(from source: OpaquePointer, onto context: OpaquePointer, box: Rect) -> Bool {
+        guard cairo_get_operator(context) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(context),
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24].contains(cairo_image_surface_get_format(surface)),
+              Self.clipHolds(box, in: context) else { return false }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let x = Int(box.minX + offsetX), y = Int(box.minY + offsetY), boxWidth = Int(box.width), boxHeight = Int(box.height)
+        guard Double(x) == box.minX + offsetX, Double(y) == box.minY + offsetY, x >= 0, y >= 0,
+              x + boxWidth <= width, y + boxHeight <= height else { return false }
+        cairo_surface_flush(surface)
+        guard let sourceData = cairo_image_surface_get_data(source), let targetData = cairo_image_surface_get_data(surface) else { return false }
+        let sourceStride = Int(cairo_image_surface_get_stride(source)) / 4, targetStride = Int(cairo_image_surface_get_stride(surface)) / 4
+        sourceData.withMemoryRebound(to: UInt32.self, capacity: sourceStride * Int(cairo_image_surface_get_height(source))) { src in
+            targetData.withMemoryRebound(to: UInt32.self, capacity: targetStride * height) { dst in
+                draw(source: src, sourceWidth: Int(cairo_image_surface_get_width(source)), sourceHeight: Int(cairo_image_surface_get_height(source)),
+                     sourceStride: sourceStride, target: dst + y * targetStride + x, targetWidth: boxWidth, targetHeight: boxHeight,
+                     targetStride: targetStride, over: true)
+            }
+        }
+        cairo_surface_mark_dirty_rectangle(surface, Int32(x), Int32(y), Int32(boxWidth), Int32(boxHeight))
+        return true
+    }
+
+    /// Whether `context`'s clip is one rectangle (in device space) that holds `box`.
+    private static func clipHolds(_ box: Rect, in context: OpaquePointer) -> Bool {
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        defer { cairo_restore(context) }
+        guard let list = cairo_copy_clip_rectangle_list(context) else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else { return false }
+        let clip = list.pointee.rectangles[0]
+        return clip.x <= box.minX && clip.y <= box.minY && clip.x + clip.width >= box.maxX && clip.y + clip.height >= box.maxY
+    }
+
     /// A new `width` × `height` ARGB32 surface mapped from the image surface `source`.
     func image(from source: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }

@@ -91,10 +91,13 @@ struct FrameBuilder {
     /// Draws view `index` (a subview of `parent`) and its subviews. `parentToCanvas` maps the
     /// parent's bounds coordinates to the current drawing space; `projection`, when a 3D
     /// transform lies between them, maps them to the canvas instead (for culling and facing).
-    mutating func draw(view index: Int, parent: Int?, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
+    /// `instance` is a replicator instance's 3D transform in the parent's coordinates.
+    mutating func draw(view index: Int, parent: Int?, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect,
+                       instance: Transform3D? = nil) throws {
         let slots = SlotLayout.slots(of: ViewID(index))
         guard at(slots, .hidden) == 0, clampUnit(at(slots, .alpha)) > 0 else { return }
-        let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) })
+        let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) },
+                                                             instance: instance)
         if let local = placement.affine {
             try drawLayer(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection.map { Homography(local).concatenating($0) }, clip: clip)
         } else {
@@ -168,7 +171,8 @@ struct FrameBuilder {
                 childClip = clip.intersection(box ?? toCanvas.boundingBox(of: bounds))
             }
             if let replicator = view.replicator {
-                try drawInstances(replicator, of: ordered(children[index]), bounds: bounds, toCanvas: toCanvas, clip: childClip)
+                try drawInstances(replicator, of: ordered(children[index]), replicator: index, bounds: bounds, toCanvas: toCanvas,
+                                  projection: projection, clip: childClip)
             } else {
                 // The index knows canvas coordinates: inside a projected layer every child is visited.
                 let candidates = projection == nil ? visited(index, children[index], toCanvas: toCanvas, clip: childClip) : children[index]
