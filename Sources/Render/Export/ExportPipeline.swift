@@ -12,7 +12,8 @@ import Scene
 /// depend only on its frame and the options, never on the thread count.
 ///
 /// The workers share `images`, decoded before the export starts, so drawing a frame cannot
-/// fail: what can is the source, and making and writing files.
+/// fail: what can is the source, and making and writing files. An SVG export writes the image
+/// files its frames refer to (`SharedImageFiles`) before the first frame.
 public struct ExportPipeline {
     public var options: ExportOptions
     /// Every image the frames draw, decoded (`ImageLibrary(decoding: scene.imageSources)`).
