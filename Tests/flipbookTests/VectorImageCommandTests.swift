@@ -126,6 +126,41 @@ final class VectorImageCommandTests: RenderDirectoryTestCase {
         XCTAssertTrue(refused.stderr.contains("images was embedded, now files "), refused.stderr)
     }
 
+    /// Every file of a render directory (the image files under `images/` too, not the manifests), by name.
+    private func contents(of directory: String) throws -> [String: Data] {
+        var found: [String: Data] = [:]
+        for name in files(in: directory) where !name.hasPrefix(".") {
+            if name == "images" {
+                for image in files(in: directory + "/images") { found["images/" + image] = FileManager.default.contents(atPath: path(directory + "/images/" + image)) }
+            } else {
+                found[name] = FileManager.default.contents(atPath: path(directory + "/" + name))
+            }
+        }
+        return found
+    }
+
+    /// The drawing gallery (a JPEG and a PNG, repeated frames) as SVG and PDF: the same files
+    /// with 1 and 3 threads and when rendered as two ranges, the later one first.
+    func testGalleryFramesDoNotDependOnThreadsOrOrder() throws {
+        let gallery = URL(fileURLWithPath: photo).deletingLastPathComponent().deletingLastPathComponent()
+            .appendingPathComponent("drawing-gallery.yaml").path
+        for format in ["svg", "pdf"] {
+            func render(_ directory: String, _ arguments: String...) throws {
+                let r = try flipbook(["render", gallery, "-o", directory, "--format", format, "--scale", "1", "--quiet"] + arguments)
+                XCTAssertEqual(r.status, 0, r.stderr)
+            }
+            try render("\(format)-1", "--frames", "0-11", "--threads", "1")
+            try render("\(format)-3", "--frames", "0-11", "--threads", "3")
+            try render("\(format)-split", "--frames", "6-11", "--threads", "2")
+            try render("\(format)-split", "--frames", "0-5", "--threads", "2")
+            let expected = try contents(of: "\(format)-1")
+            XCTAssertEqual(expected.keys.filter { $0.hasPrefix("frame-") }.count, 12, format)
+            XCTAssertEqual(expected.keys.filter { $0.hasPrefix("images/") }.count, format == "svg" ? 2 : 0, format)
+            XCTAssertTrue(try contents(of: "\(format)-3") == expected, "\(format): 3 threads")
+            XCTAssertTrue(try contents(of: "\(format)-split") == expected, "\(format): two ranges, the later first")
+        }
+    }
+
     func testEmbedImagesIsForSVGOnly() throws {
         for (format, reason) in [("pdf", "--embed-images applies to svg frames, not pdf (a PDF frame always embeds its images)"),
                                  ("png", "--embed-images applies to svg frames, not png")] {
