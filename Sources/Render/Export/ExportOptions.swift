@@ -21,9 +21,12 @@ public struct ExportOptions: Hashable, Sendable {
     public var format: OutputFormat
     /// The animated file: required for APNG, GIF, MP4 and WebM, ignored otherwise.
     public var video: VideoOptions?
-    /// Whether a PNG frame identical to the one before is written from the earlier frame's
+    /// Whether a PNG, SVG or PDF frame identical to the one before is written from the earlier frame's
     /// bytes instead of being drawn and encoded again (the files are the same either way).
     public var reusesRepeatedFrames = true
+    /// SVG: whether each frame embeds the image files it draws instead of referring to the
+    /// copies written once beside the frames (`SharedImageFiles`). PDF frames always embed them.
+    public var embedsImages = false
 
     public init(directory: String, pattern: String = "frame-%04d.png", scale: Double = 1,
                 png: PNGOptions = .fast, threads: Int = ProcessInfo.processInfo.activeProcessorCount,

@@ -1,17 +1,18 @@
 import Drawing
 
 /// Finds, on the thread that simulates, the frames that draw exactly like the frame before
-/// them, so that their file is written from that frame's bytes without drawing or encoding.
+/// them, so that their file (PNG, SVG or PDF) is written from that frame's bytes without
+/// drawing or encoding.
 ///
 /// The decision depends only on the frames in index order — never on which worker is done
 /// first — and reuse cannot change a byte: equal display lists draw equal pixels, which encode
-/// to equal bytes. "The frame before" is the previous frame this export encodes: after a frame
+/// to equal bytes (and equal documents: a vector document depends only on the display list). "The frame before" is the previous frame this export encodes: after a frame
 /// that `--resume` skipped (whose file is on disk, maybe edited since) the next frame is
 /// encoded again, and so is the first frame of every range.
 struct RepeatedFrames {
     /// The last frame queued for encoding and where its bytes will be published.
     private var last: (frame: Frame, slot: EncodedFrameSlot)?
-    /// Off for outputs that do not read `FrameEncoding` (one ffmpeg stream, vector files).
+    /// Off for outputs that do not read `FrameEncoding` (one ffmpeg stream).
     private let enabled: Bool
 
     init(enabled: Bool) {
