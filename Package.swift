@@ -60,7 +60,9 @@ let package = Package(
         .target(name: "CPNG", linkerSettings: [.linkedLibrary("png16"), .linkedLibrary("z")]),
         // libjpeg-turbo wrapped in C for the same reason (its errors longjmp).
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
-        .target(name: "Render", dependencies: ["Motion", "Drawing", "Scene", "CCairo", "CPNG", "CJPEG"]),
+        // The per-pixel loop of 3D layers (inverse projective mapping, bilinear) in C with SSE2.
+        .target(name: "CProjection"),
+        .target(name: "Render", dependencies: ["Motion", "Drawing", "Scene", "CCairo", "CPNG", "CJPEG", "CProjection"]),
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Drawing"]),
 

@@ -32,6 +32,15 @@ public struct AffineTransform: Hashable, Sendable {
             ty: tx * other.b + ty * other.d + other.ty)
     }
 
+    /// The transform that undoes this one, or nil when it collapses the plane (a zero or
+    /// non-finite determinant).
+    public var inverted: AffineTransform? {
+        let det = a * d - b * c
+        guard det != 0, det.isFinite else { return nil }
+        return AffineTransform(a: d / det, b: -b / det, c: -c / det, d: a / det,
+                               tx: (c * ty - d * tx) / det, ty: (b * tx - a * ty) / det)
+    }
+
     public func apply(to point: Point) -> Point {
         Point(x: a * point.x + c * point.y + tx, y: b * point.x + d * point.y + ty)
     }

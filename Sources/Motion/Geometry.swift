@@ -41,6 +41,12 @@ public struct Rect: Hashable, Sendable {
         point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
     }
 
+    /// The part of this rectangle inside `other` (zero width or height where they do not meet).
+    public func intersection(_ other: Rect) -> Rect {
+        let x0 = max(minX, other.minX), y0 = max(minY, other.minY)
+        return Rect(x: x0, y: y0, width: max(min(maxX, other.maxX) - x0, 0), height: max(min(maxY, other.maxY) - y0, 0))
+    }
+
     /// The smallest rectangle holding both (an empty one still counts by its origin).
     public func union(_ other: Rect) -> Rect {
         let x0 = min(minX, other.minX), y0 = min(minY, other.minY)

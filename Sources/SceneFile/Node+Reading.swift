@@ -210,8 +210,21 @@ struct Located {
 struct Fields {
     let owner: Located
     let entries: [(key: String, keyNode: Located, value: Located)]
+    /// The entries' keys, in the same order: looking a key up compares strings only, where
+    /// searching `entries` copied every entry's two `Located`s on the way (a third of the time
+    /// of reading a list generated with `repeat:`).
+    private let keys: [String]
 
-    subscript(key: String) -> Located? { entries.first { $0.key == key }?.value }
+    init(owner: Located, entries: [(key: String, keyNode: Located, value: Located)]) {
+        self.owner = owner
+        self.entries = entries
+        keys = entries.map(\.key)
+    }
+
+    subscript(key: String) -> Located? {
+        guard let index = keys.firstIndex(of: key) else { return nil }
+        return entries[index].value
+    }
 
     func require(_ key: String, _ what: String) throws -> Located {
         guard let value = self[key] else { throw owner.error(.missingKey, "missing key '\(key)' (\(what))") }

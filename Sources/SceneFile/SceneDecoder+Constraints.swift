@@ -119,6 +119,9 @@ extension SceneDecoder {
             }
             secondAttribute = try attribute(name, at: node)
         }
+        for case .view(let view) in [LayoutItem.view(first)] + (second.map { [$0] } ?? []) {
+            if let error = maskViewError(view, at: node, as: "laid out by constraints") { throw error }
+        }
         let constraint = ViewConstraint(id: id, first: first, firstAttribute, parsed.relation, second: second, secondAttribute,
                                         multiplier: parsed.multiplier, constant: parsed.constant, priority: parsed.priority)
         if let problem = constraint.problem { throw node.error(.invalidValue, "the constraint '\(id)': \(problem)") }

@@ -92,6 +92,7 @@ extension SceneDecoder {
         guard let view = viewIndex[id] else {
             throw node.error(.unknownReference, "no view has the id '\(id)'", suggestion: suggestViewID(for: id))
         }
+        if let error = maskViewError(view, at: node, as: "a dynamic item") { throw error }
         guard views[view].parent == nil else {
             throw node.error(.invalidValue, "a dynamic item must be a top-level view (the animator's reference view is the canvas); '\(id)' is a subview")
         }

@@ -55,6 +55,7 @@ extension SceneDecoder {
                     guard let view = d.viewIndex[id] else {
                         throw viewNode.error(.unknownReference, "no view has the id '\(id)'", suggestion: closestName(to: id, in: d.viewIDs))
                     }
+                    if let error = d.maskViewError(view, at: viewNode, as: "tapped") { throw error }
                     // The tap goes up the responder chain to the nearest view with onTap (one
                     // whose onTap could not be resolved was already reported).
                     var responder: Int? = view

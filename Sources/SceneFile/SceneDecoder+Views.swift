@@ -6,7 +6,7 @@ extension SceneDecoder {
     static let viewKeys = ["id", "repeat", "frame", "position", "center", "bounds", "anchorPoint", "transform", "backgroundColor", "alpha",
                            "cornerRadius", "borderWidth", "borderColor", "rotation", "zPosition", "hidden", "clipsToBounds",
                            "label", "shape", "onTap", "subviews", "scales", "scroll", "pan", "isUserInteractionEnabled", "userInteractionEnabled",
-                           "replicator", "emitter", "sublayerTransform", "isDoubleSided"] + drawingViewKeys
+                           "replicator", "emitter", "sublayerTransform", "isDoubleSided", "mask", "effect"] + drawingViewKeys
     static let labelKeys = ["text", "template", "fontSize", "bold", "color", "alignment"] + textLayoutKeys
     static let shapeKeys = ["fill", "stroke", "lineWidth", "path"] + strokeStyleKeys
     static let pathElementKeys = ["move", "line", "quad", "control", "curve", "control1", "control2"]
@@ -39,13 +39,16 @@ extension SceneDecoder {
         builder[ViewID(index)] = decodeViewValues(fields, base: views[index], owner: node, misspeltKeys: !unknownKeys.isEmpty)
 
         if let shape = fields["shape"] { pendingShapes.append((index, shape)) }
-        if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
-        if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
-        if let pan = fields["pan"] { attempt { d in try d.declarePan(pan, view: index) } }
+        if maskDepth > 0 { rejectTouchKeysInMask(fields) } else {
+            if let onTap = fields["onTap"] { pendingTaps.append((index, onTap)) }
+            if let scroll = fields["scroll"] { pendingScrolls.append((index, scroll)) }
+            if let pan = fields["pan"] { attempt { d in try d.declarePan(pan, view: index) } }
+        }
         if let scales = fields["scales"] { pendingScales.append((index, scales)) }
         if let subviews = fields["subviews"] {
             for child in try subviews.sequence("subviews") { attempt { try $0.decodeView(child, parent: index) } }
         }
+        if let mask = fields["mask"] { attempt { try $0.decodeMask(mask, of: index) } }
     }
 
     /// The view's values; each key is read on its own, so every bad value of a view is reported
@@ -61,6 +64,7 @@ extension SceneDecoder {
         attempt { d in if let emitterNode = fields["emitter"] { view.emitter = try d.decodeEmitter(emitterNode) } }
         attempt { _ in if let sublayer = fields["sublayerTransform"] { view.sublayerTransform = try Self.decodeTransform(sublayer) } }
         attempt { _ in view.isDoubleSided = try fields["isDoubleSided"]?.bool() ?? true }
+        attempt { _ in if let effect = fields["effect"] { view.effect = try Self.decodeEffect(effect) } }
         attempt { d in
             if let rotationNode = fields["rotation"] {
                 if fields["transform"] != nil {

@@ -30,6 +30,9 @@ struct SceneDecoder {
     /// Per view: its `shape` and `onTap` nodes, resolved once every id and action is known.
     var pendingShapes: [(view: Int, node: Located)] = []
     var pendingTaps: [(view: Int, node: Located)] = []
+    /// Every view of a `mask:` tree (`SceneDecoder+Mask`), and how deep in masks the view being decoded is.
+    var maskViews = Set<Int>()
+    var maskDepth = 0
     /// Views with `scroll:` settings, read once every view is known.
     var pendingScrolls: [(view: Int, node: Located)] = []
     var scrollViews: [ScrollDeclaration] = []

@@ -1,3 +1,4 @@
+import Drawing
 import Foundation
 import Render
 
@@ -22,8 +23,13 @@ struct DirectoryVerification {
     /// Expected PNG frames whose pixel size is not the one the manifests' canvas and scale make.
     var wrongSize: [(name: String, width: Int, height: Int)] = []
     var foreign: [Foreign] = []
+    /// One line for each image file the manifests list (SVG frames refer to them) that is
+    /// missing or whose bytes no longer have the listed SHA-256.
+    var imageProblems: [String] = []
 
-    var isComplete: Bool { manifestProblems.isEmpty && missing.isEmpty && truncated.isEmpty && wrongSize.isEmpty && foreign.isEmpty }
+    var isComplete: Bool {
+        manifestProblems.isEmpty && missing.isEmpty && truncated.isEmpty && wrongSize.isEmpty && foreign.isEmpty && imageProblems.isEmpty
+    }
 
     /// The pixel size the reference manifests' frames have: the canvas in points times the
     /// scale, each side rounded as `render` rounds it.
@@ -55,6 +61,7 @@ struct DirectoryVerification {
             checkExpectedFrames(in: directory, names: names, otherClaims: otherClaims)
             findStrayFiles(in: directory, expected: Set((first.manifest.range.first...first.manifest.range.last).map(names.fileName(for:))),
                            otherClaims: otherClaims)
+            if first.manifest.format == OutputFormat.svg.rawValue { checkImageFiles(in: directory, listed: first.manifest.imageFiles ?? []) }
         } catch {
             manifestProblems.append("manifest \(first.name): \(error)")
         }
@@ -115,6 +122,30 @@ struct DirectoryVerification {
         }
     }
 
+    /// The image files SVG frames refer to (`images/SHA256.EXT`): each listed one there with its
+    /// SHA-256, and no other file (not a dot-file) in that folder.
+    private mutating func checkImageFiles(in directory: String, listed: [Manifest.ImageFileEntry]) {
+        for entry in listed {
+            let path = (directory as NSString).appendingPathComponent(entry.name)
+            guard InputFile.notRegular(path) == nil, let data = FileManager.default.contents(atPath: path) else {
+                imageProblems.append("missing image: \(entry.name)")
+                continue
+            }
+            var digest = SHA256()
+            digest.update(data)
+            let found = digest.hexDigest()
+            if found != entry.sha256 {
+                imageProblems.append("changed image: \(entry.name) (its SHA-256 is \(found.prefix(12))…, the manifests say \(entry.sha256.prefix(12))…)")
+            }
+        }
+        let folder = SharedImageFiles.directoryName
+        let names = Set(listed.map(\.name))
+        for name in (try? FileManager.default.contentsOfDirectory(atPath: (directory as NSString).appendingPathComponent(folder)))?.sorted() ?? []
+        where !name.hasPrefix(".") && !names.contains(folder + "/" + name) {
+            foreign.append(Foreign(name: folder + "/" + name, reason: "no manifest lists this image file"))
+        }
+    }
+
     /// The report, one problem a line: runs of missing frames as ranges, at most `limit` lines of
     /// each other kind.
     func lines(limit: Int = 20) -> [String] {
@@ -138,6 +169,7 @@ struct DirectoryVerification {
             }, "of the wrong size")
         }
         lines += capped(foreign.map { "foreign: \($0.name) (\($0.reason))" }, "foreign")
+        lines += capped(imageProblems, "image problems")
         return lines
     }
 }

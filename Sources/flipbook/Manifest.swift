@@ -36,6 +36,12 @@ struct Manifest: Codable, Equatable {
     /// `--compression` of PNG frames: "fast" or "small" (absent: "fast", the default and what
     /// every render wrote before the field existed). It decides the frames' bytes.
     var compression: String?
+    /// SVG frames that refer to image files: each file written beside the frames
+    /// (`images/SHA256.EXT`, `SharedImageFiles`) with its SHA-256, which `verify` checks. Nil
+    /// when the frames embed their images or the scene draws none.
+    var imageFiles: [ImageFileEntry]?
+    /// `--embed-images`: SVG frames that carry their images (absent: false).
+    var embedsImages: Bool?
     /// The frames this manifest claims: every index in firstFrame...lastFrame.
     var firstFrame: Int
     var lastFrame: Int
@@ -48,6 +54,20 @@ struct Manifest: Codable, Equatable {
     struct FrameSpan: Codable, Equatable {
         var first: Int
         var last: Int
+    }
+
+    /// An image file beside the frames: its name relative to the directory and its digest.
+    struct ImageFileEntry: Codable, Equatable {
+        var name: String
+        /// SHA-256 of its bytes, 64 lowercase hexadecimal digits (also the name's stem).
+        var sha256: String
+
+        /// Only `images/SHA256.jpg` or `.png`, the names `render` gives: a manifest naming
+        /// any other path (`../x`) is not one flipbook wrote.
+        var isWellFormed: Bool {
+            sha256.count == 64 && sha256.allSatisfy { $0.isHexDigit && !$0.isUppercase }
+                && ["jpg", "png"].contains { name == SharedImageFiles.directoryName + "/" + sha256 + "." + $0 }
+        }
     }
 
     /// Shard `index` (1-based) of `count`.
@@ -82,6 +102,11 @@ struct Manifest: Codable, Equatable {
         format = try c.decodeIfPresent(String.self, forKey: .format) ?? "png"
         showsTouches = try c.decodeIfPresent(Bool.self, forKey: .showsTouches)
         compression = try c.decodeIfPresent(String.self, forKey: .compression)
+        imageFiles = try c.decodeIfPresent([ImageFileEntry].self, forKey: .imageFiles)
+        embedsImages = try c.decodeIfPresent(Bool.self, forKey: .embedsImages)
+        if let bad = imageFiles?.first(where: { !$0.isWellFormed }) {
+            throw DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "the image file \"\(bad.name)\" is not images/SHA256.jpg or .png"))
+        }
         firstFrame = try c.decode(Int.self, forKey: .firstFrame)
         lastFrame = try c.decode(Int.self, forKey: .lastFrame)
         range = try c.decodeIfPresent(FrameSpan.self, forKey: .range) ?? FrameSpan(first: firstFrame, last: lastFrame)
@@ -125,14 +150,22 @@ struct Manifest: Codable, Equatable {
     }
 
     /// The options that must agree for two renders' frames to belong in one directory, each as
-    /// (what, how it reads): the scene hash (its version and build too), fps, scale, size, pattern and format.
+    /// (what, how it reads): the scene hash (its version and build too), fps, scale, size, pattern,
+    /// format, and the image files SVG frames refer to.
     var options: [(name: String, value: String)] {
         [("scene hash", sceneHash ?? "none (written before flipbook 0.2)"),
          ("flipbook version", flipbookVersion ?? "unknown"), ("flipbook build", build ?? "unknown"),
          ("fps", fps.shortestText), ("scale", scale.shortestText),
          ("size", "\(width.shortestText)×\(height.shortestText) points"),
          ("pattern", "\"\(pattern)\""), ("format", format), ("touches shown", showsTouches == true ? "yes" : "no"),
-         ("compression", compression ?? "fast")]
+         ("compression", compression ?? "fast"), ("images", imagesDescription)]
+    }
+
+    /// How the frames carry images: "embedded", "files" and each file's digest (12 digits), or "none".
+    private var imagesDescription: String {
+        if embedsImages == true { return "embedded" }
+        guard let imageFiles, !imageFiles.isEmpty else { return "none" }
+        return "files " + imageFiles.map { $0.sha256.prefix(12) + "…" }.joined(separator: ", ")
     }
 
     /// An option on which two manifests differ: its name, and how it reads in each (a hash

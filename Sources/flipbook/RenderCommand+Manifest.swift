@@ -6,7 +6,7 @@ extension RenderCommand {
     /// The manifest this render writes, and with `--resume` the check that the directory's
     /// manifests record the same options (nothing is written when they do not).
     func checkedManifest(scene: Scene, fps: Double, scale: Double, frames indices: [Int], shard: Shard?,
-                         directory: String, format: String = "png") throws -> Manifest {
+                         directory: String, format: String = "png", images: ImageLibrary = .empty) throws -> Manifest {
         let all = try frameIndices(scene: scene, fps: fps, frames: frames)
         guard let first = indices.first, let last = indices.last, let rangeFirst = all.first, let rangeLast = all.last else {
             preconditionFailure("a manifest for no frames")
@@ -16,6 +16,12 @@ extension RenderCommand {
                                 frames: first...last, range: rangeFirst...rangeLast, shard: shard)
         if showTouches { manifest.showsTouches = true }
         if format == "png" { manifest.compression = compression.rawValue }
+        if format == OutputFormat.svg.rawValue {
+            if embedImages { manifest.embedsImages = true } else {
+                let files = SharedImageFiles(images).files.map { Manifest.ImageFileEntry(name: $0.name, sha256: $0.sha256) }
+                if !files.isEmpty { manifest.imageFiles = files }
+            }
+        }
         if resume {
             try Resume.check(directory: directory, against: manifest, frameNames: try frameNames(indices), indices: indices)
         }

@@ -79,6 +79,9 @@ struct RenderCommand: ParsableCommand {
     @Flag(help: "html only: embed each frame as a PNG instead of an H.264 video (bigger, exact pixels).")
     var lossless = false
 
+    @Flag(help: "svg only: embed each image file in every frame that draws it, instead of referring to the one copy written to images/SHA256.EXT beside the frames (the default). PDF frames always embed their images, a JPEG unchanged.")
+    var embedImages = false
+
     @Flag(help: "Draw each scripted finger as a translucent circle where it touches, as the iOS Simulator's Show Touches does, so a video of a gesture shows the gesture.")
     var showTouches = false
 
@@ -91,6 +94,10 @@ struct RenderCommand: ParsableCommand {
         }
         if !(1...Self.maximumThreads).contains(threads) {
             throw ValidationError("--threads must be between 1 and \(Self.maximumThreads), got \(threads)")
+        }
+        if embedImages, writesHTML || format != .svg {
+            throw ValidationError("--embed-images applies to svg frames, not \(writesHTML ? "html" : format.rawValue)"
+                                  + (format == .pdf && !writesHTML ? " (a PDF frame always embeds its images)" : ""))
         }
         if writesHTML { return try validateHTML() }
         if lossless { throw ValidationError("--lossless applies to --format html") }
@@ -129,13 +136,14 @@ struct RenderCommand: ParsableCommand {
         let animation = try animationOptions(sceneName: scene.name, fps: fps)
         let directory = animation?.directory ?? output ?? "out/\(scene.name)"
         let manifest = animation != nil ? nil : try checkedManifest(scene: scene, fps: fps, scale: scale, frames: indices, shard: shard,
-                                                                     directory: directory, format: format.rawValue)
+                                                                     directory: directory, format: format.rawValue, images: images)
         try prepare(directory: directory)
         if let manifest { try begin(manifest, frames: indices, in: directory) }
 
         var options = ExportOptions(directory: directory, pattern: pattern, scale: scale, png: compression.options,
                                     threads: threads, resume: resume, format: format, video: animation)
         options.reusesRepeatedFrames = !everyFrame
+        options.embedsImages = embedImages
         var player = try makePlayer(scene)
         player.showsTouches = showTouches
         var progress = ProgressBar(mode: progressMode, quiet: quiet, frames: indices)
@@ -191,6 +199,7 @@ struct RenderCommand: ParsableCommand {
         // What a killed render of this host left (a frame or a truncated, playable video under
         // its temporary name) goes now, whatever the format and with or without --resume.
         Resume.removeAbandonedTemporaries(in: directory, quiet: quiet)
+        Resume.removeAbandonedTemporaries(in: (directory as NSString).appendingPathComponent(SharedImageFiles.directoryName), quiet: quiet)
     }
 
     private func printTimings(_ stats: ExportStats, imagesDecoded: Int) {

@@ -44,11 +44,12 @@ final class LineChartTests: XCTestCase {
         for command in frame.commands {
             switch command {
             case .fill(let path, _), .stroke(let path, _, _), .clip(let path), .fillRule(let path, _, _), .strokeStyled(let path, _, _),
-                 .fillGradient(let path, _), .shadow(let path, _): add(path)
+                 .fillGradient(let path, _), .shadow(let path, _), .backdrop(let path, _, _): add(path)
             case .image(_, let rect): points += [rect.origin, Point(x: rect.maxX, y: rect.maxY)]
             case .text(let run): points += [run.box.origin, Point(x: run.box.maxX, y: run.box.maxY)]
             case .concat(let t): points.append(Point(x: t.tx, y: t.ty))
-            case .save, .restore, .beginGroup, .endGroup, .endGroupWithShadow, .beginProjection, .endProjection: break
+            case .save, .restore, .beginGroup, .beginBoundedGroup, .endGroup, .endGroupWithShadow, .beginProjection, .endProjection,
+                 .beginMasked, .beginMask, .endMask: break
             }
         }
         return points

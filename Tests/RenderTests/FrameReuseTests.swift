@@ -199,7 +199,7 @@ final class FrameReuseTests: XCTestCase {
             options.format = format
             return RepeatedFrames.mode(for: options)
         }
-        XCTAssertEqual(modes, [.files, .stream, .stream, .stream, .stream, .off, .off], "png apng gif mp4 webm svg pdf")
+        XCTAssertEqual(modes, [.files, .stream, .stream, .stream, .stream, .files, .files], "png apng gif mp4 webm svg pdf")
         options.reusesRepeatedFrames = false
         XCTAssertEqual(RepeatedFrames.mode(for: options), .off, "--every-frame")
         var other = held(1)

@@ -50,7 +50,8 @@ final class DrawingFrameTests: XCTestCase {
         input: [{ run: lift, at: 0 }]
         """
         let commands = try frame(text, at: 10).commands
-        XCTAssertEqual(commands.first, .beginGroup)
+        // Bounded by the card and its shadow's reach (3σ + 1 = 37 pt past the offset card).
+        XCTAssertEqual(commands.first, .beginBoundedGroup(Rect(x: -17, y: -15, width: 174, height: 134)))
         guard case .endGroupWithShadow(let opacity, let shadow)? = commands.last else { return XCTFail("\(commands)") }
         XCTAssertEqual(opacity, 1)
         XCTAssertEqual(shadow.radius, 12)

@@ -80,6 +80,33 @@ final class RepeatTests: XCTestCase {
         XCTAssertEqual(scene.views.filter(\.isHidden).map(\.id), ["dot_0_0", "dot_1_1", "dot_2_2"])
     }
 
+    /// Values are remembered per text and the values of the loop variables it names: the same
+    /// text at two depths, a text naming only the inner variable and one naming both, each
+    /// copy still gets its own value.
+    func testTheSameTextGivesEachCopyItsOwnValue() throws {
+        let scene = try parse("""
+        - id: row
+          repeat: {count: 3, as: i}
+          frame: [0, "i * 10", 100, 10]
+          subviews:
+            - id: cell
+              repeat: {count: 2, as: k}
+              frame: ["i * 10", "k * 3", 5, 5]
+              alpha: "k * 0.5"
+            - id: dot
+              repeat: {count: 2, as: j}
+              frame: ["i * 10 + j", "j * 2", 1, 1]
+              hidden: "i == j"
+        """)
+        XCTAssertEqual(scene.views.filter { $0.id.hasPrefix("row") }.map(\.frame.minY), [0, 10, 20])
+        XCTAssertEqual(scene.views.filter { $0.id.hasPrefix("cell") }.map(\.frame.minX), [0, 0, 10, 10, 20, 20])
+        XCTAssertEqual(scene.views.filter { $0.id.hasPrefix("cell") }.map(\.frame.minY), [0, 3, 0, 3, 0, 3])
+        XCTAssertEqual(scene.views.filter { $0.id.hasPrefix("cell") }.map(\.alpha), [0, 0.5, 0, 0.5, 0, 0.5])
+        XCTAssertEqual(scene.views.filter { $0.id.hasPrefix("dot") }.map(\.frame.minX), [0, 1, 10, 11, 20, 21])
+        XCTAssertEqual(scene.views.filter { $0.id.hasPrefix("dot") }.map(\.frame.minY), [0, 2, 0, 2, 0, 2])
+        XCTAssertEqual(scene.views.filter(\.isHidden).map(\.id), ["dot_0_0", "dot_1_1"])
+    }
+
     func testColoursConditionsTransformsAndTextEscapes() throws {
         let scene = try parse("""
         - id: cell

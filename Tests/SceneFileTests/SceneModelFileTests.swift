@@ -128,7 +128,7 @@ final class SceneModelFileTests: XCTestCase {
         var stack: [Motion.AffineTransform] = [], current = Motion.AffineTransform.identity, origins: [Point] = []
         for command in frame.commands {
             switch command {
-            case .save, .beginGroup: stack.append(current)
+            case .save, .beginGroup, .beginBoundedGroup: stack.append(current)
             case .restore, .endGroup: current = stack.removeLast()
             case .concat(let m): current = m.concatenating(current)
             case .fill(let path, let fill) where fill == color:

@@ -136,9 +136,25 @@ final class PlayerTests: XCTestCase {
                          backgroundColor: Color(red: 1, green: 0, blue: 0, alpha: 0.5))
         var player = try Player(scene: Scene(name: "a", size: Size(width: 10, height: 10), duration: 1, views: [parent, child]))
         let commands = try player.frame(at: 0, fps: 1).commands
-        XCTAssertEqual(commands.first, .beginGroup)
+        XCTAssertEqual(commands.first, .beginBoundedGroup(Rect(x: 0, y: 0, width: 10, height: 10)))
         XCTAssertEqual(commands.last, .endGroup(opacity: 0.5))
         XCTAssertEqual(fills(commands), [Color(red: 1, green: 0, blue: 0, alpha: 0.5)])
+    }
+
+    /// A group's bounds hold every view drawn into it, where it lands in the group's parent:
+    /// a subview spilling past the parent, turned with it.
+    func testAGroupIsBoundedByWhatItsViewsMayDraw() throws {
+        var parent = View(id: "p", frame: Rect(x: 10, y: 20, width: 10, height: 10), alpha: 0.5)
+        parent.transform.rotation = .pi / 2
+        let child = View(id: "c", parent: ViewID(0), frame: Rect(x: 5, y: 8, width: 12, height: 4), backgroundColor: .black)
+        var player = try Player(scene: Scene(name: "a", size: Size(width: 40, height: 40), duration: 1, views: [parent, child]))
+        guard case .beginBoundedGroup(let box)? = try player.frame(at: 0, fps: 1).commands.first else { return XCTFail("not bounded") }
+        // In the parent's own space the ink is x 0...17, y 0...12 (its bounds and the child's
+        // frame); the quarter turn about its centre (15, 25) sends (x, y) to (20 - y, 20 + x).
+        XCTAssertEqual(box.minX, 8, accuracy: 1e-9)
+        XCTAssertEqual(box.maxX, 20, accuracy: 1e-9)
+        XCTAssertEqual(box.minY, 20, accuracy: 1e-9)
+        XCTAssertEqual(box.maxY, 37, accuracy: 1e-9)
     }
 
     func testAlphaWithoutSubviewsMultipliesIntoTheContent() throws {

@@ -97,6 +97,45 @@ final class CullIndexTests: XCTestCase {
                                                clip: Rect(x: 0, y: 0, width: 200, height: 300)), "a rotated parent is scanned")
     }
 
+    /// 100 masked rows (each mask a circle that grows past the row's bounds on row 2, and a
+    /// mask that slides on row 5) scrolled through: masks never change what the index visits,
+    /// and every row in the viewport is drawn masked.
+    func testMaskedRowsAreCulledAsTheScanCullsThem() throws {
+        let text = """
+        canvas: { size: [200, 300], fps: 30 }
+        duration: 1.5
+        views:
+          - id: list
+            frame: [0, 0, 200, 300]
+            scroll: { contentSize: [200, 4000] }
+            subviews:
+              - id: row
+                repeat: { count: 100, as: i }
+                frame: [0, "i * 40", 200, 36]
+                backgroundColor: "#dde4ee"
+                shadowOpacity: 0.5
+                shadowOffset: [0, 30]
+                label: { text: "Row {i}", fontSize: 14 }
+                mask: { frame: [10, 0, 36, 36], cornerRadius: 18, backgroundColor: "#000000" }
+        actions:
+          go:
+            animations:
+              - { property: row_2_mask.transform.scale, to: 8, duration: 1 }
+              - { property: row_5_mask.frame.x, to: 150, duration: 1 }
+        input:
+          - { run: go, at: 0 }
+          - drag: { from: [100, 280], to: [100, 40], at: 0.3, duration: 0.5 }
+        """
+        let scene = try SceneDocument.parse(text, file: "t.yaml")
+        XCTAssertEqual(scene.views.filter { $0.id.hasSuffix("_mask") }.count, 100, "each copy has its own mask, named after it")
+        var player = try Player(scene: scene)
+        XCTAssertNotNil(player.cullIndex.parents[0], "the rows are indexed")
+        try assertIndexEqualsScan(scene)
+        let first = try player.frame(at: 0, fps: 30)
+        let masked = first.commands.filter { if case .beginMasked = $0 { return true } else { return false } }.count
+        XCTAssertEqual(masked, 8, "rows 0…7 reach the 300 pt viewport, each drawn through its mask")
+    }
+
     func testEveryViewOfASmallParentIsVisited() throws {
         let scene = try SceneDocument.parse(list.replacingOccurrences(of: "count: 300", with: "count: 50"), file: "list.yaml")
         XCTAssertTrue(try Player(scene: scene).cullIndex.parents.isEmpty)

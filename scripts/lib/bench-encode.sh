@@ -12,17 +12,19 @@ png_bytes() { find "$1" -maxdepth 1 -type f -name '*.png' -printf '%s\n' | awk '
 # kv LINE KEY: the value of KEY=VALUE in LINE.
 kv() { awk -v k="$2" '{ for (i = 1; i <= NF; i++) if (index($i, k "=") == 1) { print substr($i, length(k) + 2); exit } }' <<<"$1"; }
 
-# timed_render OUT RENDER-ARGS...: one render; sets RENDERED (PNG frames in OUT) and SECONDS_TAKEN
-# (wall, process start to exit).
+# timed_render OUT RENDER-ARGS...: one render; sets RENDERED (PNG frames in OUT), SECONDS_TAKEN
+# (wall, process start to exit) and CPU_TAKEN (the process's user + system CPU seconds).
 timed_render() {
   local out="$1"; shift
   local start end
   rm -rf -- "$out"
   start="$(date +%s%N)"
-  "$FLIPBOOK_BIN" render "$@" -o "$out" --quiet || die "$EX_SOFTWARE" "render failed: $*"
+  /usr/bin/time -f '%U %S' -o "$out.cpu" "$FLIPBOOK_BIN" render "$@" -o "$out" --quiet || die "$EX_SOFTWARE" "render failed: $*"
   end="$(date +%s%N)"
   RENDERED="$(find "$out" -maxdepth 1 -type f -name '*.png' | wc -l)"
   SECONDS_TAKEN="$(wall_seconds "$start" "$end")"
+  CPU_TAKEN="$(awk '{ s = $1 + $2 } END { printf "%.3f", s }' "$out.cpu")"
+  rm -f -- "$out.cpu"
 }
 
 # encode_table WORK REFERENCE: for every scene in scenes/ (or those named in BENCH_SCENES), at scale $SCALE with 2 threads, in
@@ -30,11 +32,14 @@ timed_render() {
 # encoded), the C limit (REFERENCE: libpng level 1, no filter, encoding those same frames,
 # decoded beforehand) on 2 threads, and the normal export (repeated frames and bands reused).
 # Ratios are flipbook's frames/s (the whole process) over the C limit's (encoding alone), and
-# flipbook's PNG bytes over libpng's. Then long-list --every-frame on 1 thread against the C
+# flipbook's PNG bytes over libpng's. The cpu columns divide the C limit's encoding CPU time by
+# flipbook's whole-process CPU time for the same frames: what the ratio would be with a core each
+# and nothing else running, and much steadier than wall time on a busy machine (reported beside
+# it, never instead of it). Then long-list --every-frame on 1 thread against the C
 # limit on 1 thread. Sets ENCODE_TABLE_ROWS (printed by encode_table_print) and
 # ENCODE_TABLE_RATIOS ("scene every-frame-ratio normal-ratio bytes-ratio" lines).
 encode_table() {
-  local work="$1" reference="$2" scene name n every normal ref ref_fps every_fps normal_fps bytes
+  local work="$1" reference="$2" scene name n every normal ref ref_fps every_fps normal_fps bytes every_cpu normal_cpu
   ENCODE_TABLE_ROWS=() ENCODE_TABLE_RATIOS=()
   for scene in "$ROOT"/scenes/*.yaml; do
     name="$(basename "$scene" .yaml)"
@@ -42,31 +47,32 @@ encode_table() {
     [[ -z "${BENCH_SCENES:-}" || " $BENCH_SCENES " == *" $name "* ]] || continue
     echo "==> $name: --every-frame, the C limit on its frames, then the normal export (scale $SCALE, 2 threads)"
     timed_render "$work/every" "$scene" --scale "$SCALE" --threads 2 --every-frame
-    n="$RENDERED" every="$SECONDS_TAKEN"
+    n="$RENDERED" every="$SECONDS_TAKEN" every_cpu="$CPU_TAKEN"
     ref="$("$reference" --threads 2 "$work/every"/*.png)" || die "$EX_SOFTWARE" "the C limit failed on $name"
     bytes="$(png_bytes "$work/every")"
     timed_render "$work/normal" "$scene" --scale "$SCALE" --threads 2
-    normal="$SECONDS_TAKEN"
+    normal="$SECONDS_TAKEN" normal_cpu="$CPU_TAKEN"
     rm -rf -- "$work/normal"
     ref_fps="$(kv "$ref" fps)"
     every_fps="$(awk -v n="$n" -v w="$every" 'BEGIN { printf "%.1f", n / w }')"
     normal_fps="$(awk -v n="$n" -v w="$normal" 'BEGIN { printf "%.1f", n / w }')"
     local row
     row="$(awk -v s="$name" -v n="$n" -v e="$every_fps" -v o="$normal_fps" -v r="$ref_fps" \
-      -v b="$bytes" -v rb="$(kv "$ref" bytes)" 'BEGIN {
-      printf "%-22s %6d %9.1f %7.2fx %9.1f %7.2fx %9.1f %8.3f", s, n, e, e / r, o, o / r, r, b / rb }')"
+      -v b="$bytes" -v rb="$(kv "$ref" bytes)" -v rc="$(kv "$ref" cpu)" -v ec="$every_cpu" -v oc="$normal_cpu" 'BEGIN {
+      printf "%-22s %6d %9.1f %7.2fx %9.1f %7.2fx %9.1f %8.3f %7.2fx %7.2fx", s, n, e, e / r, o, o / r, r, b / rb, rc / ec, rc / oc }')"
     echo "$row"
     ENCODE_TABLE_ROWS+=("$row")
     ENCODE_TABLE_RATIOS+=("$(awk '{ sub(/x$/, "", $4); sub(/x$/, "", $6); print $1, $4, $6, $8 }' <<<"$row")")
     if [[ "$name" == long-list ]]; then
       echo "==> long-list, 1 thread: --every-frame, then the C limit on its frames (1 thread)"
       timed_render "$work/one" "$scene" --scale "$SCALE" --threads 1 --every-frame
-      n="$RENDERED" every="$SECONDS_TAKEN"
+      n="$RENDERED" every="$SECONDS_TAKEN" every_cpu="$CPU_TAKEN"
       ref="$("$reference" --threads 1 "$work/one"/*.png)" || die "$EX_SOFTWARE" "the C limit failed on $name"
       rm -rf -- "$work/one"
       ENCODE_TABLE_LIST_ONE="$(awk -v n="$n" -v w="$every" -v r="$(kv "$ref" fps)" 'BEGIN { printf "%.2f", n / w / r }')"
+      ENCODE_TABLE_LIST_ONE_CPU="$(awk -v rc="$(kv "$ref" cpu)" -v ec="$every_cpu" 'BEGIN { printf "%.2f", rc / ec }')"
       echo "long-list 1 thread: $(awk -v n="$n" -v w="$every" 'BEGIN { printf "%.1f", n / w }') frames/s," \
-        "C limit $(kv "$ref" fps) frames/s = ${ENCODE_TABLE_LIST_ONE}x"
+        "C limit $(kv "$ref" fps) frames/s = ${ENCODE_TABLE_LIST_ONE}x (cpu ${ENCODE_TABLE_LIST_ONE_CPU}x)"
     fi
     rm -rf -- "$work/every"
   done
@@ -74,10 +80,11 @@ encode_table() {
 
 encode_table_print() {
   echo "every scene -- scale $SCALE, 2 threads; x C = frames/s over the C limit's on the same frames"
-  printf '%-22s %6s %9s %8s %9s %8s %9s %8s\n' scene frames every/s "x C" normal/s "x C" "C/s" "bytes/C"
+  echo "cpu x C = the C limit's encoding CPU seconds over flipbook's whole-process CPU seconds (every, normal)"
+  printf '%-22s %6s %9s %8s %9s %8s %9s %8s %8s %8s\n' scene frames every/s "x C" normal/s "x C" "C/s" "bytes/C" "cpu e" "cpu n"
   local row
   for row in "${ENCODE_TABLE_ROWS[@]}"; do echo "$row"; done
-  echo "long-list --every-frame, 1 thread: ${ENCODE_TABLE_LIST_ONE:-?}x the C limit on 1 thread"
+  echo "long-list --every-frame, 1 thread: ${ENCODE_TABLE_LIST_ONE:-?}x the C limit on 1 thread (cpu ${ENCODE_TABLE_LIST_ONE_CPU:-?}x)"
 }
 
 # rss_formats WORK SCENE: peak RSS of 60 frames and of 600 frames (--fps 60, --duration 10)

@@ -8,6 +8,8 @@
 # (the 3D card's offscreen drawing is the flat card's drawing), target <= TARGET_MS.
 # usage: projection-bench.sh FLIPBOOK_BIN ROOT
 set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=draw-bench.sh
+source "$(dirname "$(readlink -f "${BASH_SOURCE[0]}")")/draw-bench.sh"
 bin="$1" root="$2"
 REPEATS=5
 TARGET_MS=20
@@ -41,19 +43,10 @@ EOF
 card_scene card3d "{ rotation: { y: 20deg }, perspective: 1000 }" transform.rotation.y 30deg
 card_scene cardflat "{ perspective: 1000 }" transform.rotation 0.001
 
-# draw_ms SCENE: draw milliseconds a frame of one render (30 frames, one thread).
-draw_ms() {
-  rm -rf -- "$work/out"
-  "$bin" render "$work/$1.yaml" -o "$work/out" --quiet --timings --threads 1 --every-frame 2>"$work/err" \
-    || { cat "$work/err" >&2; exit 1; }
-  sed -n 's/.* draw=\([0-9.]*\)ms.*/\1/p' "$work/err"
-}
-median() { printf '%s\n' "$@" | sort -g | awk -v m=$(( $# / 2 )) 'NR == m + 1'; }
-
 turned=() flat=()
 for (( i = 0; i < REPEATS; i++ )); do   # alternating, so both see the same load
-  turned+=("$(draw_ms card3d)")
-  flat+=("$(draw_ms cardflat)")
+  turned+=("$(draw_ms "$bin" "$work/card3d.yaml" "$work")")
+  flat+=("$(draw_ms "$bin" "$work/cardflat.yaml" "$work")")
 done
 t="$(median "${turned[@]}")" f="$(median "${flat[@]}")"
 mapping="$(awk -v t="$t" -v f="$f" 'BEGIN { printf "%.2f", t - f }')"

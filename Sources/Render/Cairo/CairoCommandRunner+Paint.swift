@@ -60,8 +60,11 @@ extension CairoCommandRunner {
         cairo_fill(context)
     }
 
-    /// Draws the decoded image scaled into `rect`. Its edge pixels are padded outwards, so a
-    /// scaled image has no dark or transparent fringe.
+    /// Draws the decoded image scaled into `rect`. On pixels its edge pixels are padded
+    /// outwards, so a scaled image has no dark or transparent fringe. On SVG and PDF pages (and
+    /// the recordings their groups draw into) the image is drawn as it is: the viewer samples
+    /// it, and Cairo's PDF surface would replace a padded image by a re-encoded copy instead
+    /// of embedding the JPEG file (`VectorRenderer`).
     func draw(_ source: ImageSource, in rect: Rect) {
         guard rect.minX.isFinite, rect.minY.isFinite, rect.width.isFinite, rect.height.isFinite,
               rect.width > 0, rect.height > 0 else { return }
@@ -73,7 +76,9 @@ extension CairoCommandRunner {
         cairo_translate(context, rect.minX, rect.minY)
         cairo_scale(context, rect.width / Double(image.width), rect.height / Double(image.height))
         cairo_set_source_surface(context, image.surface, 0, 0)
-        cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+        if cairo_surface_get_type(cairo_get_group_target(context)) == CAIRO_SURFACE_TYPE_IMAGE {
+            cairo_pattern_set_extend(cairo_get_source(context), CAIRO_EXTEND_PAD)
+        }
         cairo_paint(context)
     }
 }

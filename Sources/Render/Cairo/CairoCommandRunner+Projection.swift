@@ -36,6 +36,7 @@ extension CairoCommandRunner {
         let layerToSource = Homography(offscreen.transform)
         let targetToDevice = Homography(AffineTransform(translationX: target.minX, y: target.minY))
         let map = ProjectiveMap(targetToSource: targetToDevice.concatenating(deviceToLayer).concatenating(layerToSource))
+        if map.composite(from: layer, onto: context, box: target) { return }
         guard let mapped = map.image(from: layer, width: Int(target.width), height: Int(target.height)) else { return }
         defer { cairo_surface_destroy(mapped) }
         cairo_save(context)
@@ -45,19 +46,48 @@ extension CairoCommandRunner {
         cairo_restore(context)
     }
 
+    /// How far from the layer's origin a recording reaches, in points: ±2¹⁹, so its size
+    /// (2²⁰) stays well inside Cairo's 24.8 fixed-point coordinates (±2²³).
+    private static let recordingReach = 524_288.0
+
     /// The layer-space box the commands draw into (Cairo's ink extents of a recording), or nil.
+    /// The recording is bounded by `recordingReach`: the group a view with alpha < 1 and
+    /// subviews, a shadow or a mask pushes inside is a recording of the same size, and an
+    /// unbounded one (or one too large for fixed point) made its paint's extents overflow, so
+    /// the layer was found to have no ink and was not drawn at all.
     private func inkExtents(_ commands: ArraySlice<DrawCommand>) -> Rect? {
-        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, nil) else { return nil }
+        var reach = cairo_rectangle_t(x: -Self.recordingReach, y: -Self.recordingReach, width: 2 * Self.recordingReach, height: 2 * Self.recordingReach)
+        guard let recording = cairo_recording_surface_create(CAIRO_CONTENT_COLOR_ALPHA, &reach) else { return nil }
         defer { cairo_surface_destroy(recording) }
         guard let recorder = cairo_create(recording) else { return nil }
         var runner = CairoCommandRunner(context: recorder, fonts: fonts, images: images)
-        runner.run(Array(commands))
+        runner.run(Self.inkCommands(commands))
         cairo_destroy(recorder)
         var x = 0.0, y = 0.0, width = 0.0, height = 0.0
         cairo_recording_surface_ink_extents(recording, &x, &y, &width, &height)
         let box = Rect(x: x, y: y, width: width, height: height)
         guard x.isFinite, y.isFinite, width.isFinite, height.isFinite else { return nil }
         return box
+    }
+
+    /// `commands` with the groups whose ink is their content's drawn as saves instead: Cairo
+    /// finds no ink inside a painted group (its extents are the whole recording), so only a
+    /// group casting a shadow, whose shadow reaches past its content, stays a group. A mask's
+    /// content and mask both count (the union is at least the ink).
+    static func inkCommands(_ commands: ArraySlice<DrawCommand>) -> [DrawCommand] {
+        let shadowed = groupsCastingShadows(Array(commands))
+        var flat: [DrawCommand] = []
+        flat.reserveCapacity(commands.count + 1)
+        for (offset, command) in commands.enumerated() {
+            switch command {
+            case .beginGroup where shadowed[offset] == nil, .beginBoundedGroup where shadowed[offset] == nil, .beginMasked:
+                flat.append(.save)
+            case .endGroup, .endMask: flat.append(.restore)
+            case .beginMask: flat += [.restore, .save]
+            default: flat.append(command)
+            }
+        }
+        return flat
     }
 
     /// `a ∩ b` rounded out to whole pixels.
@@ -131,6 +161,47 @@ extension CairoCommandRunner {
 }
 
 extension ProjectiveMap {
+    /// Composites the image surface `source` mapped into `box` (device pixels) straight onto
+    /// the pixels `context` draws on, when that is an image surface, the operator OVER and the
+    /// clip a rectangle holding the box: the same pixels as painting `image(from:…)` there,
+    /// without the intermediate image. False (nothing drawn) otherwise.
+    func composite(from source: OpaquePointer, onto context: OpaquePointer, box: Rect) -> Bool {
+        guard cairo_get_operator(context) == CAIRO_OPERATOR_OVER, let surface = cairo_get_group_target(context),
+              cairo_surface_get_type(surface) == CAIRO_SURFACE_TYPE_IMAGE,
+              [CAIRO_FORMAT_ARGB32, CAIRO_FORMAT_RGB24].contains(cairo_image_surface_get_format(surface)),
+              Self.clipHolds(box, in: context) else { return false }
+        var offsetX = 0.0, offsetY = 0.0
+        cairo_surface_get_device_offset(surface, &offsetX, &offsetY)
+        let width = Int(cairo_image_surface_get_width(surface)), height = Int(cairo_image_surface_get_height(surface))
+        let x = Int(box.minX + offsetX), y = Int(box.minY + offsetY), boxWidth = Int(box.width), boxHeight = Int(box.height)
+        guard Double(x) == box.minX + offsetX, Double(y) == box.minY + offsetY, x >= 0, y >= 0,
+              x + boxWidth <= width, y + boxHeight <= height else { return false }
+        cairo_surface_flush(surface)
+        guard let sourceData = cairo_image_surface_get_data(source), let targetData = cairo_image_surface_get_data(surface) else { return false }
+        let sourceStride = Int(cairo_image_surface_get_stride(source)) / 4, targetStride = Int(cairo_image_surface_get_stride(surface)) / 4
+        sourceData.withMemoryRebound(to: UInt32.self, capacity: sourceStride * Int(cairo_image_surface_get_height(source))) { src in
+            targetData.withMemoryRebound(to: UInt32.self, capacity: targetStride * height) { dst in
+                draw(source: src, sourceWidth: Int(cairo_image_surface_get_width(source)), sourceHeight: Int(cairo_image_surface_get_height(source)),
+                     sourceStride: sourceStride, target: dst + y * targetStride + x, targetWidth: boxWidth, targetHeight: boxHeight,
+                     targetStride: targetStride, over: true)
+            }
+        }
+        cairo_surface_mark_dirty_rectangle(surface, Int32(x), Int32(y), Int32(boxWidth), Int32(boxHeight))
+        return true
+    }
+
+    /// Whether `context`'s clip is one rectangle (in device space) that holds `box`.
+    private static func clipHolds(_ box: Rect, in context: OpaquePointer) -> Bool {
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        defer { cairo_restore(context) }
+        guard let list = cairo_copy_clip_rectangle_list(context) else { return false }
+        defer { cairo_rectangle_list_destroy(list) }
+        guard list.pointee.status == CAIRO_STATUS_SUCCESS, list.pointee.num_rectangles == 1 else { return false }
+        let clip = list.pointee.rectangles[0]
+        return clip.x <= box.minX && clip.y <= box.minY && clip.x + clip.width >= box.maxX && clip.y + clip.height >= box.maxY
+    }
+
     /// A new `width` × `height` ARGB32 surface mapped from the image surface `source`.
     func image(from source: OpaquePointer, width: Int, height: Int) -> OpaquePointer? {
         guard let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)) else { return nil }

@@ -35,12 +35,19 @@ struct CairoCommandRunner {
 
     enum Level: Equatable {
         case save, group
+        /// A group pushed inside a save whose clip keeps it to its bounds (`beginBoundedGroup`).
+        case boundedGroup
         /// A group drawn on its own surface reaching past the clip (`OffscreenGroup`).
         case offscreen
+        /// A masked layer's content (`beginMasked`; bounded: pushed inside a save clipped to its
+        /// bounds), and its mask (`beginMask`), which always lies directly on the content's level.
+        case masked, boundedMasked, mask
         var isGroup: Bool { self != .save }
     }
     /// The offscreen groups open, innermost last.
     var offscreens: [OffscreenGroup] = []
+    /// What `backdrop` commands blur.
+    var backdropSource = BackdropSource.own
 
     init(context: OpaquePointer, fonts: PinnedFonts, images: ImageLibrary) {
         self.context = context
@@ -65,9 +72,11 @@ struct CairoCommandRunner {
     /// Cannot fail: the commands are guarded so that none puts Cairo into an error state, so a
     /// context in one afterwards is a defect of this runner and stops with a precondition
     /// failure naming Cairo's status.
-    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts, images: ImageLibrary) {
+    static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts, images: ImageLibrary,
+                     backdrops: BackdropSource = .own) {
         cairo_scale(context, scale, scale)
         var runner = CairoCommandRunner(context: context, fonts: fonts, images: images)
+        runner.backdropSource = backdrops
         runner.run(frame.commands)
         let status = cairo_status(context)
         precondition(status == CAIRO_STATUS_SUCCESS,
@@ -86,7 +95,13 @@ struct CairoCommandRunner {
                 i = end + 1
                 continue
             }
-            if let shadow = shadowed[i], beginOffscreenGroup(castingShadow: shadow) {
+            if case .backdrop(let path, let material, let opacity) = commands[i] {
+                // Its index keys the raster pass's image for vector output.
+                if singularSinceDepth == nil { drawBackdrop(path, material, opacity: opacity, index: i) }
+                i += 1
+                continue
+            }
+            if let shadow = shadowed[i], beginOffscreenGroup(castingShadow: shadow, within: commands[i].groupBounds) {
                 i += 1
                 continue
             }
@@ -126,6 +141,8 @@ struct CairoCommandRunner {
             // nothing is drawn into it then, and painting an empty group is skipped anyway.
             cairo_push_group(context)
             levels.append(.group)
+        case .beginBoundedGroup(let bounds):
+            beginBoundedGroup(bounds)
         case .endGroup(let opacity):
             guard let group = levels.lastIndex(where: \.isGroup) else { return }  // no open group: ignored
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }  // saves left open inside
@@ -170,18 +187,20 @@ struct CairoCommandRunner {
         case .shadow(let path, let style):
             guard singularSinceDepth == nil else { return }
             drawShadow(of: path, style)
-        case .beginProjection, .endProjection:
-            break   // `run(_:)` takes a projected layer whole; an unmatched end is ignored
+        case .beginProjection, .endProjection, .backdrop:
+            break   // `run(_:)` takes a projected layer and a backdrop whole; an unmatched end is ignored
         case .endGroupWithShadow(let opacity, let shadow):
             guard let group = levels.lastIndex(where: \.isGroup) else { return }
             while levels.count > group + 1 { closeInnermost(groupOpacity: 1) }
             closeInnermost(groupOpacity: opacity, shadow: shadow)
+        case .beginMasked, .beginMask, .endMask:
+            runMasking(command)
         }
     }
 
     /// Closes the innermost open level: restores a save, or pops a group and composites it onto
     /// what lies below with `groupOpacity` clamped to 0...1 (a non-finite opacity paints nothing).
-    private mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
+    mutating func closeInnermost(groupOpacity: Double, shadow: ShadowStyle? = nil) {
         let level = levels.removeLast()
         if let start = singularSinceDepth, depth < start { singularSinceDepth = nil }
         switch level {
@@ -189,14 +208,25 @@ struct CairoCommandRunner {
             cairo_restore(context)
         case .offscreen:
             closeOffscreenGroup(opacity: groupOpacity, shadow: shadow)
-        case .group:
-            guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
-            defer { cairo_pattern_destroy(group) }
-            guard singularSinceDepth == nil, groupOpacity.isFinite, groupOpacity > 0 else { return }
-            if let shadow { drawShadow(ofGroup: group, shadow, opacity: min(groupOpacity, 1)) }
-            cairo_set_source(context, group)
-            cairo_paint_with_alpha(context, min(groupOpacity, 1))
+        case .mask:
+            closeMask()
+        case .group, .masked:  // a masked layer closed before its mask shows unmasked
+            popGroup(opacity: groupOpacity, shadow: shadow)
+        case .boundedGroup, .boundedMasked:
+            popGroup(opacity: groupOpacity, shadow: shadow)
+            cairo_restore(context)  // the save holding the bounds' clip
         }
+    }
+
+    /// Pops the innermost pushed group and composites it with `opacity` clamped to 0...1 (a
+    /// non-finite opacity paints nothing), its shadow first.
+    private func popGroup(opacity: Double, shadow: ShadowStyle?) {
+        guard let group = cairo_pop_group(context) else { return }  // restores the gstate saved by the push
+        defer { cairo_pattern_destroy(group) }
+        guard singularSinceDepth == nil, opacity.isFinite, opacity > 0 else { return }
+        if let shadow { drawShadow(ofGroup: group, shadow, opacity: min(opacity, 1)) }
+        cairo_set_source(context, group)
+        cairo_paint_with_alpha(context, min(opacity, 1))
     }
 
     /// Applies `transform` before the current transform, unless the result would be singular.

@@ -59,7 +59,16 @@ public final class CairoRenderer {
 
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
         CairoCommandRunner.setSource(frame.background, on: context)
-        cairo_paint(context)
+        // Only the rows no opaque rectangle will cover (`BackgroundCover`): the same pixels.
+        let covered = BackgroundCover.coveredRows(frame.commands, scale: scale, width: pixelWidth, height: pixelHeight)
+        if covered.isEmpty {
+            cairo_paint(context)
+        } else {
+            for rows in BackgroundCover.uncovered(covered, height: pixelHeight) {
+                cairo_rectangle(context, 0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count))
+            }
+            cairo_fill(context)
+        }
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images)
         cairo_surface_flush(surface)

@@ -23,15 +23,22 @@ enum ShadowBlur {
         let a = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h), b = UnsafeMutablePointer<UInt8>.allocate(capacity: w * h)
         defer { a.deallocate(); b.deallocate() }
         for y in 0..<h { (a + y * w).update(from: data + (y0 + y) * stride + x0, count: w) }
-        let sums = UnsafeMutablePointer<Int>.allocate(capacity: w)
-        defer { sums.deallocate() }
-        for r in radii {
-            horizontal(a, into: b, width: w, height: h, radius: r)
-            vertical(b, into: a, width: w, height: h, radius: r, sums: sums)
-        }
+        blurPlane(a, scratch: b, width: w, height: h, radii: radii)
         for y in 0..<h { (data + (y0 + y) * stride + x0).update(from: a + y * w, count: w) }
         cairo_surface_mark_dirty(surface)
         return (x0, y0, w, h)
+    }
+
+    /// Blurs a contiguous `width` × `height` plane of bytes in place with one box blur of each
+    /// radius in turn, across then down (`scratch`: another plane of the same size). Bytes
+    /// beyond the plane's edges count as 0.
+    static func blurPlane(_ plane: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>, width: Int, height: Int, radii: [Int]) {
+        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        defer { sums.deallocate() }
+        for r in radii {
+            horizontal(plane, into: scratch, width: width, height: height, radius: r)
+            vertical(scratch, into: plane, width: width, height: height, radius: r, sums: sums)
+        }
     }
 
     /// The bounding rectangle of the non-zero pixels (scanned eight bytes at a time).

@@ -47,15 +47,22 @@ final class ExportDestination {
                 ExportDestination(options: options, sink: second, leftovers: [palette])]
     }
 
-    /// One worker's output, drawing images from `images`.
-    func makeOutput(images: ImageLibrary) throws -> FrameOutput {
+    /// The image files an SVG export writes beside its frames; nil when the frames embed their
+    /// images (`ExportOptions.embedsImages`, PDF) or are not vector documents.
+    func sharedImages(_ images: ImageLibrary) -> SharedImageFiles? {
+        options.format == .svg && !options.embedsImages ? SharedImageFiles(images) : nil
+    }
+
+    /// One worker's output, drawing images from `images` (SVG: referring to `shared`'s files).
+    func makeOutput(images: ImageLibrary, shared: SharedImageFiles? = nil) throws -> FrameOutput {
         let format = options.format
         if let sink, let video = options.video {
             return try VideoFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts,
                                         matte: video.matte, sink: sink)
         }
         if format.isVector {
-            return try VectorFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts)
+            return try VectorFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts,
+                                         imageMode: shared.map(VectorImages.files) ?? .embedded)
         }
         return try PNGFrameOutput(scale: options.scale, png: options.png, images: images, fonts: options.fonts)
     }

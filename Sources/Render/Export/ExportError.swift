@@ -12,6 +12,9 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
     /// Frame `frame` could not be written to `path` (its final name); `reason` is the OS's
     /// error text or libpng's message.
     case cannotWrite(frame: Int, path: String, reason: String)
+    /// An image file an SVG export shares between its frames (`SharedImageFiles`) could not be
+    /// written to `path`; `reason` is the OS's error text.
+    case cannotWriteImage(path: String, reason: String)
 
     public var description: String {
         switch self {
@@ -25,6 +28,8 @@ public enum ExportError: Error, Equatable, CustomStringConvertible {
             return "cannot create output directory \(path): \(reason)"
         case .cannotWrite(let frame, let path, let reason):
             return "cannot write frame \(frame) to \(path): \(reason)"
+        case .cannotWriteImage(let path, let reason):
+            return "cannot write the image file \(path): \(reason)"
         }
     }
 }

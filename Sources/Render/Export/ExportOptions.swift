@@ -22,9 +22,12 @@ public struct ExportOptions: Hashable, Sendable {
     /// The animated file: required for APNG, GIF, MP4 and WebM, ignored otherwise.
     public var video: VideoOptions?
     /// Whether a frame identical to the one before is written from the earlier frame's bytes
-    /// (PNG) or packed pixels (APNG, GIF, MP4, WebM) instead of being drawn and encoded again
-    /// (the files are the same either way; `RepeatedFrames`).
+    /// (PNG, SVG, PDF) or packed pixels (APNG, GIF, MP4, WebM) instead of being drawn and encoded
+    /// again (the files are the same either way; `RepeatedFrames`).
     public var reusesRepeatedFrames = true
+    /// SVG: whether each frame embeds the image files it draws instead of referring to the
+    /// copies written once beside the frames (`SharedImageFiles`). PDF frames always embed them.
+    public var embedsImages = false
 
     public init(directory: String, pattern: String = "frame-%04d.png", scale: Double = 1,
                 png: PNGOptions = .fast, threads: Int = ProcessInfo.processInfo.activeProcessorCount,

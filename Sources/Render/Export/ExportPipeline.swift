@@ -12,7 +12,8 @@ import Scene
 /// depend only on its frame and the options, never on the thread count.
 ///
 /// The workers share `images`, decoded before the export starts, so drawing a frame cannot
-/// fail: what can is the source, and making and writing files.
+/// fail: what can is the source, and making and writing files. An SVG export writes the image
+/// files its frames refer to (`SharedImageFiles`) before the first frame.
 public struct ExportPipeline {
     public var options: ExportOptions
     /// Every image the frames draw, decoded (`ImageLibrary(decoding: scene.imageSources)`).
@@ -75,11 +76,13 @@ public struct ExportPipeline {
                      progress: ((_ done: Int, _ total: Int) -> Void)?, into destination: ExportDestination) throws -> ExportStats {
         let started = MonotonicClock.nanoseconds()
         let names = try FrameNamePattern(options.pattern)
+        let shared = destination.sharedImages(images)
         let workers = try (0..<min(options.threads, max(frames.count, 1))).map { _ in
-            try ExportWorker(output: destination.makeOutput(images: images))
+            try ExportWorker(output: destination.makeOutput(images: images, shared: shared))
         }
         let directory = options.directory.isEmpty ? "." : options.directory
         try OutputDirectory.create(directory)
+        try shared?.write(into: directory)
 
         let queue = ExportQueue(capacity: 2 * workers.count)
         let exited = start(workers, on: queue)

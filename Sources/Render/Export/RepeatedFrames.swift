@@ -2,14 +2,15 @@ import Drawing
 
 /// Finds, on the thread that simulates, the frames that draw exactly like the frame before
 /// them, so that they are written from that frame's bytes without drawing or encoding: a file
-/// of their own from the bytes the earlier frame publishes (`Mode.files`), or, in one ffmpeg
-/// stream, the earlier frame's packed pixels sent again (`Mode.stream`).
+/// of their own (PNG, SVG or PDF) from the bytes the earlier frame publishes (`Mode.files`),
+/// or, in one ffmpeg stream, the earlier frame's packed pixels sent again (`Mode.stream`).
 ///
 /// The decision depends only on the frames in index order — never on which worker is done
 /// first — and reuse cannot change a byte: equal display lists draw equal pixels, which encode
-/// to equal bytes. "The frame before" is the previous frame this export encodes: after a frame
-/// that `--resume` skipped (whose file is on disk, maybe edited since) the next frame is
-/// encoded again, and so is the first frame of every range.
+/// to equal bytes (and equal documents: a vector document depends only on the display list).
+/// "The frame before" is the previous frame this export encodes: after a frame that `--resume`
+/// skipped (whose file is on disk, maybe edited since) the next frame is encoded again, and so
+/// is the first frame of every range.
 struct RepeatedFrames {
     /// How repeats get their bytes.
     enum Mode {
@@ -38,11 +39,7 @@ struct RepeatedFrames {
     /// The mode an export with `options` uses.
     static func mode(for options: ExportOptions) -> Mode {
         guard options.reusesRepeatedFrames else { return .off }
-        switch options.format {
-        case .png: return .files
-        case .apng, .gif, .mp4, .webm: return .stream
-        case .svg, .pdf: return .off
-        }
+        return options.format.writesOneFilePerFrame ? .files : .stream
     }
 
     /// How the job for `frame`, the next frame to write in index order, gets its bytes; nil

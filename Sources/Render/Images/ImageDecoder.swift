@@ -13,15 +13,17 @@ enum ImageDecoder {
         if let kind = InputFile.notRegular(path) {
             throw ImageError.unreadable(path: path, origin: source.origin, reason: "it is \(kind), not a regular file")
         }
-        guard let handle = FileHandle(forReadingAtPath: path) else {
+        // The whole file: its bytes travel unchanged into vector outputs (`ImageFile`).
+        guard let contents = FileManager.default.contents(atPath: path) else {
             throw ImageError.missing(path: path, origin: source.origin)
         }
-        let signature = (try? handle.read(upToCount: 8)) ?? Data()
-        try? handle.close()
+        let signature = contents.prefix(8)
+        let kind: ImageFile.Kind
         let limit = ImageSource.maxPixels
         var width = 0, height = 0
         var rgba: UnsafeMutablePointer<UInt8>?
         if signature.starts(with: [0x89, 0x50, 0x4E, 0x47]) {
+            kind = .png
             var decoded = cpng_decoded(), status = cpng_status()
             let code = cpng_read_file(path, UInt64(limit), &decoded, &status)
             width = Int(decoded.width); height = Int(decoded.height)
@@ -34,6 +36,7 @@ enum ImageDecoder {
             }
             rgba = decoded.rgba
         } else if signature.starts(with: [0xFF, 0xD8, 0xFF]) {
+            kind = .jpeg
             var decoded = cjpeg_decoded(), status = cjpeg_status()
             let code = cjpeg_read_file(path, UInt64(limit), &decoded, &status)
             width = Int(decoded.width); height = Int(decoded.height)
@@ -49,11 +52,12 @@ enum ImageDecoder {
             throw ImageError.unreadable(path: path, origin: source.origin, reason: "not a PNG or JPEG file")
         }
         defer { free(rgba) }
-        return try surface(rgba!, width: width, height: height, source: source)
+        let image = try surface(rgba!, width: width, height: height, source: source)
+        return DecodedImage(surface: image, width: width, height: height, file: ImageFile(kind: kind, bytes: PinnedBytes(contents)))
     }
 
     /// Straight RGBA bytes as a premultiplied ARGB32 surface (rounded: c·a/255).
-    private static func surface(_ rgba: UnsafeMutablePointer<UInt8>, width: Int, height: Int, source: ImageSource) throws(ImageError) -> DecodedImage {
+    private static func surface(_ rgba: UnsafeMutablePointer<UInt8>, width: Int, height: Int, source: ImageSource) throws(ImageError) -> OpaquePointer {
         guard width <= 32767, height <= 32767,
               let surface = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, Int32(width), Int32(height)),
               cairo_surface_status(surface) == CAIRO_STATUS_SUCCESS, let data = cairo_image_surface_get_data(surface) else {
@@ -72,7 +76,7 @@ enum ImageDecoder {
             }
         }
         cairo_surface_mark_dirty(surface)
-        return DecodedImage(surface: surface, width: width, height: height)
+        return surface
     }
 
     private static func message<T>(_ tuple: T) -> String {

@@ -26,6 +26,22 @@ public struct ImageLibrary: Sendable {
     /// How many files were decoded.
     public var count: Int { images.count }
 
+    /// Every image with the path the scene names it by, in path order.
+    var entries: [(path: String, image: DecodedImage)] {
+        images.sorted { $0.key < $1.key }.map { ($0.key, $0.value) }
+    }
+
+    /// The same images on surfaces of their own for one vector document (`DecodedImage.document`),
+    /// each with the MIME data `mime` gives for it. Nil when Cairo cannot make a surface.
+    func forDocument(attaching mime: (_ path: String, _ image: DecodedImage) -> [(type: String, bytes: PinnedBytes)]) -> ImageLibrary? {
+        var copies: [String: DecodedImage] = [:]
+        for (path, image) in images {
+            guard let copy = image.document(attaching: mime(path, image)) else { return nil }
+            copies[path] = copy
+        }
+        return ImageLibrary(images: copies)
+    }
+
     /// Whether `source`'s file is in the library, so a frame may draw it.
     public func contains(_ source: ImageSource) -> Bool { images[source.path] != nil }
 

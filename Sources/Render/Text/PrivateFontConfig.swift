@@ -1,4 +1,5 @@
 import CCairo
+import Foundation
 
 /// A private fontconfig configuration holding only the given files, with one rule: bitmap
 /// fonts (Noto Color Emoji's CBDT strikes) scale to the size asked for, as Debian's
@@ -31,21 +32,44 @@ enum PrivateFontConfig {
     </fontconfig>
     """
 
-    /// A Pango font map over a new configuration of `files`; throws `RenderError.fontUnreadable`
-    /// naming a file fontconfig cannot load. The caller owns the map.
+    /// A new Pango font map over the configuration of `files`; throws
+    /// `RenderError.fontUnreadable` naming a file fontconfig cannot load. The caller owns the map.
+    ///
+    /// Fontconfig scans every file when it is added (the CJK faces alone are tens of MB), so a
+    /// configuration is built once per process for each list of files and shared by the maps
+    /// made from it (each worker's): fontconfig's configurations are reference-counted and safe
+    /// to query from several threads once built, and each map keeps its own caches, so what a
+    /// map resolves is the same as with a configuration of its own.
     static func fontMap(_ files: [String]) throws -> UnsafeMutablePointer<PangoFontMap> {
-        guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned nil") }
-        defer { FcConfigDestroy(config) }
-        let parsed = scaleBitmapFonts.withCString { FcConfigParseAndLoadFromMemory(config, $0, 1) }
-        precondition(parsed != 0, "fontconfig rejected the bitmap scaling rule")
-        for path in files where FcConfigAppFontAddFile(config, path) == 0 {
-            throw RenderError.fontUnreadable(path: path)
-        }
+        let config = try configurations.configuration(for: files)
         guard let map = pango_cairo_font_map_new_for_font_type(CAIRO_FONT_TYPE_FT) else {
             preconditionFailure("pango_cairo_font_map_new_for_font_type returned nil")
         }
         // The font map keeps its own reference to the configuration.
         pango_fc_font_map_set_config(OpaquePointer(map), config)
         return map
+    }
+
+    private static let configurations = Configurations()
+
+    /// The configurations built so far, by file list (kept for the life of the process).
+    private final class Configurations: @unchecked Sendable {
+        private let lock = NSLock()
+        private var built: [[String]: OpaquePointer] = [:]
+
+        func configuration(for files: [String]) throws -> OpaquePointer {
+            lock.lock()
+            defer { lock.unlock() }
+            if let config = built[files] { return config }
+            guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned nil") }
+            let parsed = scaleBitmapFonts.withCString { FcConfigParseAndLoadFromMemory(config, $0, 1) }
+            precondition(parsed != 0, "fontconfig rejected the bitmap scaling rule")
+            for path in files where FcConfigAppFontAddFile(config, path) == 0 {
+                FcConfigDestroy(config)
+                throw RenderError.fontUnreadable(path: path)
+            }
+            built[files] = config
+            return config
+        }
     }
 }

@@ -8,7 +8,8 @@ public struct Replicator: Hashable, Sendable {
     /// Copies drawn, the subviews included; 1…`maximumInstanceCount`.
     public var instanceCount: Int
     /// The step from one instance to the next, in the view's coordinates about the centre of
-    /// its bounds (2D; a 3D transform replaces it once views have one).
+    /// its bounds: 2D, or 3D (rotation about x or y, a perspective), composed as a view's
+    /// `transform` is (`ViewTransform`).
     public var instanceTransform: ViewTransform
     /// Seconds each instance runs behind the one before, ≥ 0.
     public var instanceDelay: Double
@@ -35,10 +36,21 @@ public struct Replicator: Hashable, Sendable {
     }
 
     /// The step from one instance to the next in the view's coordinates: `instanceTransform`
-    /// about `center` (the centre of the view's bounds).
+    /// about `center` (the centre of the view's bounds), its affine part (the whole step when
+    /// `instanceTransform.isAffine`).
     public func step(about center: Point) -> AffineTransform {
         AffineTransform(translationX: -center.x, y: -center.y)
             .concatenating(instanceTransform.matrix)
             .concatenating(AffineTransform(translationX: center.x, y: center.y))
+    }
+
+    /// The whole step, 3D, about `center`: instance k is placed by it applied k times, after
+    /// the subview's own placement and before the replicator's `sublayerTransform`, so an
+    /// `instanceTransform` with a perspective applies it once per step, as Core Animation's
+    /// matrix product does.
+    public func step3D(about center: Point) -> Transform3D {
+        Transform3D(translationX: -center.x, y: -center.y, z: 0)
+            .concatenating(instanceTransform.matrix3D)
+            .concatenating(Transform3D(translationX: center.x, y: center.y, z: 0))
     }
 }

@@ -140,6 +140,13 @@ public struct View: Hashable, Sendable {
     public var replicator: Replicator?
     /// `CAEmitterLayer`: particles drawn over its own content, under its subviews.
     public var emitter: Emitter?
+    /// `CALayer.mask`: the root of a view tree whose alpha masks this view, its content, border,
+    /// shadow and subviews. The mask view's `parent` is this view (it lives in this view's bounds
+    /// coordinates, without the `sublayerTransform`), but it is not one of its subviews: it is
+    /// never hit-tested nor drawn on its own.
+    public var mask: ViewID?
+    /// UIVisualEffectView's `effect`: a blur of what lies behind the view.
+    public var effect: VisualEffect?
     /// The action run when the view is tapped.
     public var tapAction: ActionID?
     /// Whether touches can land on it and its subviews (UIKit's `isUserInteractionEnabled`).

@@ -29,15 +29,18 @@ extension ViewGeometry {
 
     /// Maps the view's bounds coordinates into its parent's bounds coordinates, with the
     /// parent's (at `parent`) sublayer transform: affine for a 2D view under a parent without
-    /// one (then exactly `localToParent`), projective otherwise.
-    static func localToParentProjective(_ v: [Double], slots: ViewSlots, parent: ViewSlots?) -> Homography {
+    /// one (then exactly `localToParent`), projective otherwise. `instance`, when given (a
+    /// replicator's instance transform, in the parent's coordinates), comes between the view's
+    /// own placement and the parent's sublayer transform.
+    static func localToParentProjective(_ v: [Double], slots: ViewSlots, parent: ViewSlots?, instance: Transform3D? = nil) -> Homography {
         let sublayer = parent.flatMap { sublayerTransform3D(v, slots: $0) }
-        if sublayer == nil, ownTransformIsAffine(v, slots: slots) { return Homography(localToParent(v, slots: slots)) }
+        if sublayer == nil, instance == nil, ownTransformIsAffine(v, slots: slots) { return Homography(localToParent(v, slots: slots)) }
         func at(_ p: ViewProperty) -> Double { v[slots[p]] }
         let shift = Transform3D(translationX: -at(.boundsX) - at(.anchorX) * at(.boundsWidth),
                                 y: -at(.boundsY) - at(.anchorY) * at(.boundsHeight), z: 0)
         var m = shift.concatenating(transform3D(v, slots: slots))
             .concatenating(Transform3D(translationX: at(.positionX), y: at(.positionY), z: at(.zPosition)))
+        if let instance { m = m.concatenating(instance) }
         if let sublayer, let parent {
             func up(_ p: ViewProperty) -> Double { v[parent[p]] }
             let anchorX = up(.boundsX) + up(.anchorX) * up(.boundsWidth), anchorY = up(.boundsY) + up(.anchorY) * up(.boundsHeight)

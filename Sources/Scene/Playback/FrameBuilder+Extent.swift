@@ -22,7 +22,9 @@ extension FrameBuilder {
     /// bounds: the culling scan (`draw(view:)`, through the view's placement, affine or
     /// projective) and the culling index (`CullIndex`, through the placement's bounding box in
     /// the parent) both ask it, so they agree on every frame; effects that draw outside a view's
-    /// bounds grow it here.
+    /// bounds grow it here. A blur (`effect`) is not one of them: it paints only within the
+    /// view's rounded bounds; the pixels it reads past them (its reach) are other views'
+    /// drawing, which culling keeps whenever it puts a pixel on the surface.
     func visualExtent(index: Int, slots: ViewSlots, bounds: Rect) throws -> Rect {
         var extent = bounds
         if let slot = cullInfo[index].labelText {

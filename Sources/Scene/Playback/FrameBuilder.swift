@@ -91,12 +91,15 @@ struct FrameBuilder {
     /// Draws view `index` (a subview of `parent`) and its subviews. `parentToCanvas` maps the
     /// parent's bounds coordinates to the current drawing space; `projection`, when a 3D
     /// transform lies between them, maps them to the canvas instead (for culling and facing).
-    mutating func draw(view index: Int, parent: Int?, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
+    /// `instance` is a replicator instance's 3D transform in the parent's coordinates.
+    mutating func draw(view index: Int, parent: Int?, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect,
+                       instance: Transform3D? = nil) throws {
         let slots = SlotLayout.slots(of: ViewID(index))
         guard at(slots, .hidden) == 0, clampUnit(at(slots, .alpha)) > 0 else { return }
-        let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) })
+        let placement = ViewGeometry.localToParentProjective(values, slots: slots, parent: parent.map { SlotLayout.slots(of: ViewID($0)) },
+                                                             instance: instance)
         if let local = placement.affine {
-            try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection.map { Homography(local).concatenating($0) }, clip: clip)
+            try drawLayer(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection.map { Homography(local).concatenating($0) }, clip: clip)
         } else {
             try drawProjected(view: index, placement: placement, parentToCanvas: projection ?? Homography(parentToCanvas), clip: clip)
         }
@@ -108,15 +111,16 @@ struct FrameBuilder {
         let start = commands.count
         commands.append(.beginProjection(placement))
         let drawnBefore = primitiveCount
-        try draw(view: index, local: .identity, parentToCanvas: .identity, projection: placement.concatenating(parentToCanvas), clip: clip)
+        try drawLayer(view: index, local: .identity, parentToCanvas: .identity, projection: placement.concatenating(parentToCanvas), clip: clip)
         if primitiveCount == drawnBefore {
             commands.removeSubrange(start...)
             return
         }
         commands.append(.endProjection)
+        ink.isUnbounded = true   // drawn in another plane: its reach in this one is not tracked
     }
 
-    private mutating func draw(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
+    mutating func draw(view index: Int, local: AffineTransform, parentToCanvas: AffineTransform, projection: Homography?, clip: Rect) throws {
         let slots = SlotLayout.slots(of: ViewID(index))
         let alpha = clampUnit(at(slots, .alpha))
         let width = max(at(slots, .boundsWidth), 0), height = max(at(slots, .boundsHeight), 0)
@@ -135,8 +139,15 @@ struct FrameBuilder {
         let shadowsContent = shadow != nil && view.shadow.path == nil
         let grouped = (alpha < 1 && hasChildren) || shadowsContent
         let contentAlpha = grouped ? 1 : alpha
-        commands.append(grouped ? .beginGroup : .save)
         let drawnBefore = primitiveCount
+        // UIVisualEffectView: its blur goes below the view's group, so the group begins after it.
+        if visible { drawEffect(view, slots: slots, bounds: bounds, local: local, alpha: alpha) }
+        let groupStart = commands.count
+        commands.append(grouped ? .beginGroup : .save)
+        let outerInk = ink
+        if grouped { ink = Ink() }
+        defer { if grouped { boundGroup(at: groupStart, parentToCanvas: parentToCanvas, outer: outerInk) } }
+        if visible { ink.add(toCanvas.boundingBox(of: extent)) }
         if let shadow, let template = view.shadow.path {
             var style = shadow
             style.color.alpha *= contentAlpha
@@ -157,10 +168,11 @@ struct FrameBuilder {
                 commands.append(.save)
                 commands.append(.clip(outline))
                 let box = projection.map { $0.boundingBox(of: bounds, minimumW: Self.minimumW) ?? Rect(x: 0, y: 0, width: 0, height: 0) }
-                childClip = intersection(clip, box ?? toCanvas.boundingBox(of: bounds))
+                childClip = clip.intersection(box ?? toCanvas.boundingBox(of: bounds))
             }
             if let replicator = view.replicator {
-                try drawInstances(replicator, of: ordered(children[index]), bounds: bounds, toCanvas: toCanvas, clip: childClip)
+                try drawInstances(replicator, of: ordered(children[index]), replicator: index, bounds: bounds, toCanvas: toCanvas,
+                                  projection: projection, clip: childClip)
             } else {
                 // The index knows canvas coordinates: inside a projected layer every child is visited.
                 let candidates = projection == nil ? visited(index, children[index], toCanvas: toCanvas, clip: childClip) : children[index]
@@ -191,7 +203,10 @@ struct FrameBuilder {
     }
 
     /// Drawing commands emitted so far (fills, strokes, text).
-    private(set) var primitiveCount = 0
+    var primitiveCount = 0
+    /// Where the views drawn since the innermost open group began may draw (their
+    /// `visualExtent`s in the current drawing space).
+    var ink = Ink()
 
     mutating func emit(_ command: DrawCommand) {
         commands.append(command)
@@ -220,12 +235,6 @@ struct FrameBuilder {
         let value = expression.evaluate({ $0.value(in: values) }, ownWidth: width, ownHeight: height)
         guard value.isFinite else { throw SceneRuntimeError.nonFinite(expression: expression, value: value, time: time, frame: nil) }
         return value
-    }
-
-    private func intersection(_ a: Rect, _ b: Rect) -> Rect {
-        let minX = max(a.minX, b.minX), minY = max(a.minY, b.minY)
-        let maxX = min(a.maxX, b.maxX), maxY = min(a.maxY, b.maxY)
-        return Rect(x: minX, y: minY, width: max(maxX - minX, 0), height: max(maxY - minY, 0))
     }
 
     /// The smallest W drawn: points nearer the eye plane than this are clipped (the same

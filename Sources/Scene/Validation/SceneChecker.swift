@@ -44,8 +44,14 @@ struct SceneChecker {
                 errors.append(.duplicateViewID(view: index, id: view.id))
             } else { ids[view.id] = index }
             if let parent = view.parent?.index {
-                if parent >= 0 && parent < index { children[parent].append(index) } else { errors.append(.invalidParent(view: index, id: view.id)) }
+                if parent >= 0 && parent < index {
+                    // A mask has no superlayer: it is drawn only as its view's mask.
+                    if scene.views[parent].mask?.index != index { children[parent].append(index) }
+                } else { errors.append(.invalidParent(view: index, id: view.id)) }
             } else { roots.append(index) }
+            if let mask = view.mask?.index, !(scene.views.indices.contains(mask) && scene.views[mask].parent?.index == index) {
+                errors.append(.invalidReference(.view(index), what: "the mask \(mask) of view '\(view.id)' (a mask's parent is the view it masks)"))
+            }
             if !(view.anchorPoint.x.isFinite && view.anchorPoint.y.isFinite) {
                 errors.append(.invalidAnchorPoint(view: index, id: view.id))
             } else if let property = ViewProperty.allCases.first(where: { !view.initialValue(of: $0).isFinite }) {
