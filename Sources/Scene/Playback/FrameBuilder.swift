@@ -129,7 +129,9 @@ struct FrameBuilder {
         if !scene.views[index].isDoubleSided, (projection ?? Homography(toCanvas)).showsBack(of: bounds) { return }
         let shadow = shadowStyle(slots: slots, local: local)
         let extent = try visualExtent(index: index, slots: slots, bounds: bounds)
-        let visible = projection.map { intersects($0, extent, clip) } ?? intersects(toCanvas, extent, clip)
+        // The extent's box in the drawing space: culled against the clip, and the ink of the group it is drawn in.
+        let canvasBox = toCanvas.boundingBox(of: extent)
+        let visible = projection.map { intersects($0, extent, clip) } ?? mayTouch(canvasBox, clip)
         let hasChildren = !children[index].isEmpty
         if !visible && (!hasChildren || cullInfo[index].clipsToBounds) { return }
         let view = scene.views[index]
@@ -147,7 +149,7 @@ struct FrameBuilder {
         let outerInk = ink
         if grouped { ink = Ink() }
         defer { if grouped { boundGroup(at: groupStart, parentToCanvas: parentToCanvas, outer: outerInk) } }
-        if visible { ink.add(toCanvas.boundingBox(of: extent)) }
+        if visible { ink.add(canvasBox) }
         if let shadow, let template = view.shadow.path {
             var style = shadow
             style.color.alpha *= contentAlpha
@@ -246,14 +248,12 @@ struct FrameBuilder {
     private func intersects(_ transform: Homography, _ rect: Rect, _ clip: Rect) -> Bool {
         guard transform.isFinite else { return true }
         guard let box = transform.boundingBox(of: rect, minimumW: Self.minimumW) else { return false }
-        guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
-        return box.maxX > clip.minX && box.minX < clip.maxX && box.maxY > clip.minY && box.minY < clip.maxY
+        return mayTouch(box, clip)
     }
 
-    /// Whether `rect` (view coordinates) under `transform` may touch `clip` (canvas). Non-finite
-    /// geometry counts as visible: the backend decides what it can draw.
-    private func intersects(_ transform: AffineTransform, _ rect: Rect, _ clip: Rect) -> Bool {
-        let box = transform.boundingBox(of: rect)
+    /// Whether `box` (a view's extent placed in the drawing space) may touch `clip` (canvas).
+    /// Non-finite geometry counts as visible: the backend decides what it can draw.
+    private func mayTouch(_ box: Rect, _ clip: Rect) -> Bool {
         guard box.minX.isFinite, box.minY.isFinite, box.maxX.isFinite, box.maxY.isFinite else { return true }
         return box.maxX > clip.minX && box.minX < clip.maxX && box.maxY > clip.minY && box.minY < clip.maxY
     }
