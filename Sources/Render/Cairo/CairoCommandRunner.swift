@@ -308,7 +308,6 @@ struct CairoCommandRunner {
               box.minX.isFinite, box.minY.isFinite, box.width.isFinite, box.height.isFinite, box.width > 0 else { return }
         var sized = run
         sized.fontSize = min(run.fontSize, TextRun.maximumFontSize)
-        let layout = fonts.layouts.layout(for: sized)
         cairo_save(context)
         defer { cairo_restore(context) }
         if run.lineBreakMode == .byClipping {
@@ -316,7 +315,7 @@ struct CairoCommandRunner {
             cairo_clip(context)
         }
         Self.setSource(run.color, on: context)
-        layout.draw(in: box, on: context)
+        TextLock.withLock { fonts.layouts.layout(for: sized).draw(in: box, on: context) }
     }
 
     /// Sets a solid source; components are clamped to 0...1 (NaN counts as 0). Cairo takes
