@@ -20,8 +20,18 @@ public final class CairoRenderer {
     private let fonts: PinnedFonts
     /// The decoded images frames may draw. Setting it lets one renderer (its fonts and surface)
     /// draw another scene's frames, as the studio does after each save.
-    public var images: ImageLibrary
+    public var images: ImageLibrary { didSet { drawn = nil } }
     private var lastFrameIsOpaque = false
+    /// The frame the surface holds, when nothing else drew on it since: the next frame redraws
+    /// only the rows that differ from it (`FrameDamage`).
+    private var drawn: Frame?
+    /// Whether `render` redraws only the rows that differ from the frame the surface holds
+    /// (true), or every frame whole. The pixels are the same either way.
+    public var redrawsOnlyDamage = true
+    /// The rows the last `render` drew: every row, or only those that could differ from the
+    /// frame drawn before it on this surface (the rest are untouched). Empty: nothing changed.
+    /// Drawing over the frame (`withContext`) makes it every row.
+    public private(set) var lastDrawnRows = PixelRows()
 
     /// Makes a renderer for `canvasSize` points at `scale` pixels per point, loading the pinned
     /// fonts; frames may draw the images in `images`. Throws `RenderError` for a missing font,
@@ -57,8 +67,31 @@ public final class CairoRenderer {
         }
         defer { cairo_destroy(context) }
 
+        let previous = drawn
+        drawn = frame.drawnViews.isEmpty ? nil : frame
+        lastFrameIsOpaque = frame.isOpaque
+        if redrawsOnlyDamage, let previous, let damage = FrameDamage.rows(from: previous, to: frame, scale: scale, height: pixelHeight),
+           damage.count * 4 < pixelHeight * 3 {
+            lastDrawnRows = damage
+            guard !damage.isEmpty else { return }
+            // Only the damaged rows, whole: the same pixels there as drawing the frame whole.
+            for rows in damage.ranges { cairo_rectangle(context, 0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count)) }
+            cairo_clip(context)
+            var kept = frame
+            kept.commands = FrameDamage.commands(of: frame, touching: damage, scale: scale, height: pixelHeight)
+            kept.drawnViews = []
+            draw(kept, background: frame.background, context: context)
+        } else {
+            lastDrawnRows = .all(height: pixelHeight)
+            draw(frame, background: frame.background, context: context)
+        }
+        cairo_surface_flush(surface)
+    }
+
+    /// Paints the background where no opaque rectangle will cover it, then runs the commands.
+    private func draw(_ frame: Frame, background: Color, context: OpaquePointer) {
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        CairoCommandRunner.setSource(frame.background, on: context)
+        CairoCommandRunner.setSource(background, on: context)
         // Only the rows no opaque rectangle will cover (`BackgroundCover`): the same pixels.
         let covered = BackgroundCover.coveredRows(frame.commands, scale: scale, width: pixelWidth, height: pixelHeight)
         if covered.isEmpty {
@@ -71,8 +104,6 @@ public final class CairoRenderer {
         }
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images)
-        cairo_surface_flush(surface)
-        lastFrameIsOpaque = frame.isOpaque
     }
 
     /// Calls `body` with the pixels of the last rendered frame (all transparent before the
@@ -93,6 +124,8 @@ public final class CairoRenderer {
         guard let surface, let context = cairo_create(surface) else {
             preconditionFailure("withContext called before the renderer has a surface")
         }
+        drawn = nil   // what `body` draws is not a frame's
+        lastDrawnRows = .all(height: pixelHeight)
         defer {
             cairo_destroy(context)
             cairo_surface_flush(surface)
@@ -129,6 +162,7 @@ public final class CairoRenderer {
             throw RenderError.invalidCanvas(size: size, scale: scale)
         }
         surface = created
+        drawn = nil
         canvasSize = size
         pixelWidth = Int(pixels.width)
         pixelHeight = Int(pixels.height)

@@ -111,8 +111,11 @@ extension FrameBuilder {
         for stroke in touches where stroke.begin <= t && t <= stroke.end {
             let p = stroke.sampledPosition(at: t), r = Self.touchDiameter / 2
             let disc = Path(roundedRect: Rect(x: p.x - r, y: p.y - r, width: 2 * r, height: 2 * r), cornerRadius: r)
+            let record = beginRecord(view: -1)
             commands.append(.fill(disc, Self.touchFill))
             commands.append(.stroke(disc, Self.touchRim, lineWidth: 1.5))
+            recordInk(Rect(x: p.x - r - 1, y: p.y - r - 1, width: 2 * r + 2, height: 2 * r + 2))
+            endRecord(record, atomic: false)
         }
     }
 }

@@ -20,6 +20,9 @@ extension FrameBuilder {
             return try draw(view: index, local: local, parentToCanvas: parentToCanvas, projection: projection, clip: clip)
         }
         let start = commands.count, drawnBefore = primitiveCount
+        // The mask decides what shows anywhere in the view's box.
+        let record = beginRecord(view: index)
+        defer { endRecord(record, atomic: true) }
         commands.append(.beginMasked(bounds: nil))
         let outerInk = ink
         ink = Ink()
@@ -28,7 +31,7 @@ extension FrameBuilder {
         ink = outerInk
         ink.add(contentInk)
         guard primitiveCount > drawnBefore else {
-            commands.removeSubrange(start...)
+            truncate(to: start)
             return
         }
         // The masked pixels lie within the content's ink, given in the space the group starts in.
@@ -46,7 +49,7 @@ extension FrameBuilder {
         try draw(view: mask.index, parent: nil, parentToCanvas: local.concatenating(parentToCanvas), projection: projection, clip: clip)
         guard primitiveCount > contentCount else {
             // A mask that draws nothing here (transparent, hidden or outside the clip) hides the view.
-            commands.removeSubrange(start...)
+            truncate(to: start)
             primitiveCount = drawnBefore
             return
         }

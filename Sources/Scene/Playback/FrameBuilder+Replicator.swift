@@ -43,7 +43,7 @@ extension FrameBuilder {
                 }
             }
             if primitiveCount == drawnBefore {
-                commands.removeSubrange(start...)   // this instance draws nothing here
+                truncate(to: start)   // this instance draws nothing here
                 continue
             }
             if tint.red < 1 || tint.green < 1 || tint.blue < 1 {

@@ -109,11 +109,13 @@ struct FrameBuilder {
     /// `beginProjection` and `endProjection`, which map that plane onto the parent's.
     private mutating func drawProjected(view index: Int, placement: Homography, parentToCanvas: Homography, clip: Rect) throws {
         let start = commands.count
+        let record = beginRecord(view: index)
+        defer { endRecord(record, atomic: true) }
         commands.append(.beginProjection(placement))
         let drawnBefore = primitiveCount
         try drawLayer(view: index, local: .identity, parentToCanvas: .identity, projection: placement.concatenating(parentToCanvas), clip: clip)
         if primitiveCount == drawnBefore {
-            commands.removeSubrange(start...)
+            truncate(to: start)
             return
         }
         commands.append(.endProjection)
@@ -139,6 +141,9 @@ struct FrameBuilder {
         let start = commands.count
         // A shadow of the content's alpha needs the content drawn into a group first.
         let shadowsContent = shadow != nil && view.shadow.path == nil
+        // A change inside a shadowed group moves the shadow too, wherever it falls.
+        let record = beginRecord(view: index)
+        defer { endRecord(record, atomic: shadowsContent || view.effect != nil) }
         let grouped = (alpha < 1 && hasChildren) || shadowsContent
         let contentAlpha = grouped ? 1 : alpha
         let drawnBefore = primitiveCount
@@ -149,7 +154,10 @@ struct FrameBuilder {
         let outerInk = ink
         if grouped { ink = Ink() }
         defer { if grouped { boundGroup(at: groupStart, parentToCanvas: parentToCanvas, outer: outerInk) } }
-        if visible { ink.add(canvasBox) }
+        if visible {
+            ink.add(canvasBox)
+            recordInk(projection == nil ? canvasBox : nil)
+        }
         if let shadow, let template = view.shadow.path {
             var style = shadow
             style.color.alpha *= contentAlpha
@@ -196,7 +204,7 @@ struct FrameBuilder {
             }
         }
         if primitiveCount == drawnBefore {
-            commands.removeSubrange(start...)   // nothing visible: no commands at all
+            truncate(to: start)   // nothing visible: no commands at all
             return
         }
         if shadowsContent, let shadow { commands.append(.endGroupWithShadow(opacity: alpha, shadow: shadow)) } else {
@@ -209,6 +217,10 @@ struct FrameBuilder {
     /// Where the views drawn since the innermost open group began may draw (their
     /// `visualExtent`s in the current drawing space).
     var ink = Ink()
+    /// What each view drew (`Frame.drawnViews`), and where the views drawn since the innermost
+    /// open record began may draw, in canvas points.
+    var drawnViews: [DrawnView] = []
+    var drawnInk = Ink()
 
     mutating func emit(_ command: DrawCommand) {
         commands.append(command)

@@ -143,7 +143,8 @@ public struct Player: Sendable {
             try builder.drawRoots(graph.roots)
             if showsTouches { builder.drawTouches(scene.touches, at: t) }
             statistics.framesBuilt += 1
-            return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands)
+            return Frame(index: index, time: t, size: scene.size, background: scene.background, commands: builder.commands,
+                         drawnViews: builder.drawnViews)
         } catch let error as SceneRuntimeError {
             throw error.at(frame: index)
         }

@@ -1,0 +1,188 @@
+import Drawing
+import Motion
+
+/// What a raster surface that holds one frame must redraw to hold another: the rows of device
+/// pixels that may differ, found view by view from the frames' records (`Frame.drawnViews`), and
+/// the commands that touch them.
+///
+/// Two records of the same view whose commands are equal draw the same pixels, because what they
+/// are drawn over and in (the transforms, clips and groups of their ancestors) is the ancestors'
+/// own commands, equal too by the time the comparison reaches them. A view whose own commands
+/// differ, or that appears in only one frame, damages the rows of its box in both. An atomic view
+/// (a shadow of its content, a mask, a blur) is compared whole, and redrawn whole wherever the
+/// damage touches it, so that everything its pixels depend on is drawn again with them.
+///
+/// Redrawing exactly: the damage is whole rows, the full width of the canvas, so every span
+/// Cairo and pixman draw keeps its start and the per-row arithmetic of gradients, image
+/// sampling and rasterised edges is the same as for the whole frame; shadows are blurred from
+/// masks that reach past the clip by the blur's reach, so the clip changes no pixel inside it
+/// (`ShadowGeometry.makeMask`). What reads the pixels drawn so far (a blur material's backdrop)
+/// or maps a layer through its own loop (a projection) has no such guarantee, and a frame with
+/// one is drawn whole. `FrameDamageTests` holds every frame of every scene drawn over the
+/// frames before it to the frame drawn fresh, byte for byte.
+enum FrameDamage {
+    /// Device pixels added above and below a box's rows (anti-aliased edges reach one pixel).
+    static let margin = 2
+
+    /// The rows of a canvas `height` pixels tall, at `scale` pixels per point, that may differ
+    /// between `old`, the frame the surface holds, and `new`; nil when `new` must be drawn whole.
+    static func rows(from old: Frame, to new: Frame, scale: Double, height: Int) -> PixelRows? {
+        guard old.size == new.size, old.background == new.background,
+              let oldRoots = roots(of: old), let newRoots = roots(of: new),
+              !new.commands.contains(where: \.readsOrMapsPixels) else { return nil }
+        var diff = Diff(old: old, new: new, scale: scale, height: height)
+        diff.siblings(oldRoots, newRoots)
+        guard diff.isBounded else { return nil }
+        // Atomic views the damage reaches are redrawn whole: grow it until none is cut.
+        let atomic = new.drawnViews.filter(\.isAtomic)
+        var grown = true
+        while grown {
+            grown = false
+            for view in atomic {
+                guard let rows = rows(of: view.box, scale: scale, height: height) else { return nil }
+                if diff.damage.intersects(rows), !diff.damage.contains(rows) {
+                    diff.damage.insert(rows)
+                    grown = true
+                }
+            }
+        }
+        return diff.damage
+    }
+
+    /// `frame`'s commands that touch `rows`: the records whose boxes miss them are left out
+    /// whole (balanced, they change nothing around them), the rest kept in order.
+    static func commands(of frame: Frame, touching rows: PixelRows, scale: Double, height: Int) -> [DrawCommand] {
+        var kept: [DrawCommand] = []
+        kept.reserveCapacity(frame.commands.count)
+        func keep(_ entry: Int) {
+            let record = frame.drawnViews[entry]
+            if let box = Self.rows(of: record.box, scale: scale, height: height), !rows.intersects(box) { return }
+            guard !record.isAtomic, record.descendants > 0 else {
+                kept.append(contentsOf: frame.commands[record.commands])
+                return
+            }
+            var position = record.commands.lowerBound
+            for child in children(of: entry, in: frame) {
+                kept.append(contentsOf: frame.commands[position..<frame.drawnViews[child].commands.lowerBound])
+                keep(child)
+                position = frame.drawnViews[child].commands.upperBound
+            }
+            kept.append(contentsOf: frame.commands[position..<record.commands.upperBound])
+        }
+        for root in roots(of: frame) ?? [] { keep(root) }
+        return kept
+    }
+
+    /// The rows `box` (canvas points) may touch, grown by `margin`; nil when it is not known.
+    static func rows(of box: Rect?, scale: Double, height: Int) -> Range<Int>? {
+        guard let box else { return nil }
+        let top = (box.minY * scale).rounded(.down), bottom = (box.maxY * scale).rounded(.up)
+        guard top.isFinite, bottom.isFinite else { return nil }
+        let lower = Int(max(min(top, Double(height)), 0)) - margin, upper = Int(max(min(bottom, Double(height)), 0)) + margin
+        return max(lower, 0)..<max(min(upper, height), max(lower, 0))
+    }
+
+    /// The records of `frame`'s top-level views, when they hold every command in order (a frame
+    /// made by hand has none); nil otherwise.
+    static func roots(of frame: Frame) -> [Int]? {
+        guard !frame.drawnViews.isEmpty || frame.commands.isEmpty else { return nil }
+        var roots: [Int] = [], entry = 0, position = 0
+        while entry < frame.drawnViews.count {
+            let record = frame.drawnViews[entry]
+            guard record.commands.lowerBound == position else { return nil }
+            roots.append(entry)
+            position = record.commands.upperBound
+            entry += record.descendants + 1
+        }
+        return position == frame.commands.count ? roots : nil
+    }
+
+    /// The records of `entry`'s direct subviews.
+    static func children(of entry: Int, in frame: Frame) -> [Int] {
+        var children: [Int] = [], child = entry + 1
+        let end = entry + frame.drawnViews[entry].descendants + 1
+        while child < end {
+            children.append(child)
+            child += frame.drawnViews[child].descendants + 1
+        }
+        return children
+    }
+
+    /// The comparison of two frames' record trees.
+    private struct Diff {
+        let old: Frame, new: Frame
+        let scale: Double, height: Int
+        var damage = PixelRows()
+        /// False once a damaged record's box is not known.
+        var isBounded = true
+
+        init(old: Frame, new: Frame, scale: Double, height: Int) {
+            self.old = old; self.new = new; self.scale = scale; self.height = height
+        }
+
+        mutating func damage(_ box: Rect?) {
+            guard let rows = FrameDamage.rows(of: box, scale: scale, height: height) else {
+                isBounded = false
+                return
+            }
+            damage.insert(rows)
+        }
+
+        /// Sibling records: the same views at the start and at the end are compared pairwise,
+        /// whatever lies between them is damage.
+        mutating func siblings(_ a: [Int], _ b: [Int]) {
+            var head = 0
+            while head < a.count, head < b.count, old.drawnViews[a[head]].view == new.drawnViews[b[head]].view { head += 1 }
+            var tail = 0
+            while tail < a.count - head, tail < b.count - head,
+                  old.drawnViews[a[a.count - 1 - tail]].view == new.drawnViews[b[b.count - 1 - tail]].view { tail += 1 }
+            for k in 0..<head { pair(a[k], b[k]) }
+            for k in 0..<tail { pair(a[a.count - 1 - k], b[b.count - 1 - k]) }
+            for entry in a[head..<(a.count - tail)] { damage(old.drawnViews[entry].box) }
+            for entry in b[head..<(b.count - tail)] { damage(new.drawnViews[entry].box) }
+        }
+
+        mutating func pair(_ a: Int, _ b: Int) {
+            guard isBounded else { return }
+            let x = old.drawnViews[a], y = new.drawnViews[b]
+            if old.commands[x.commands] == new.commands[y.commands] { return }
+            let kidsA = FrameDamage.children(of: a, in: old), kidsB = FrameDamage.children(of: b, in: new)
+            if x.isAtomic || y.isAtomic || !sameOwnCommands(a, kidsA, b, kidsB) {
+                damage(x.box)
+                damage(y.box)
+                return
+            }
+            siblings(kidsA, kidsB)
+        }
+
+        /// Whether the commands of records `a` and `b` before their subviews' and after them are
+        /// equal, their subviews' lying together between (a replicator's instances put commands
+        /// between them, and count as changed whole).
+        private func sameOwnCommands(_ a: Int, _ kidsA: [Int], _ b: Int, _ kidsB: [Int]) -> Bool {
+            guard let x = Self.ownCommands(old, a, kidsA), let y = Self.ownCommands(new, b, kidsB) else { return false }
+            return old.commands[x.before] == new.commands[y.before] && old.commands[x.after] == new.commands[y.after]
+        }
+
+        /// The ranges of the commands of `entry` before and after its subviews', when those lie
+        /// together.
+        private static func ownCommands(_ frame: Frame, _ entry: Int, _ kids: [Int]) -> (before: Range<Int>, after: Range<Int>)? {
+            let range = frame.drawnViews[entry].commands
+            guard let first = kids.first, let last = kids.last else { return (range, range.upperBound..<range.upperBound) }
+            for (k, kid) in kids.enumerated().dropFirst() where frame.drawnViews[kids[k - 1]].commands.upperBound != frame.drawnViews[kid].commands.lowerBound {
+                return nil
+            }
+            return (range.lowerBound..<frame.drawnViews[first].commands.lowerBound, frame.drawnViews[last].commands.upperBound..<range.upperBound)
+        }
+    }
+}
+
+extension DrawCommand {
+    /// A blur of the pixels drawn so far, or a layer mapped by the projection loop: commands a
+    /// clip to damaged rows may not leave exact.
+    var readsOrMapsPixels: Bool {
+        switch self {
+        case .backdrop, .beginProjection: return true
+        default: return false
+        }
+    }
+}

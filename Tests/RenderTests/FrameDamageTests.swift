@@ -1,0 +1,181 @@
+import Drawing
+import Foundation
+import Motion
+@testable import Render
+import Scene
+import SceneFile
+import XCTest
+
+/// Redrawing only the rows that changed (`FrameDamage`, `CairoRenderer.redrawsOnlyDamage`)
+/// must leave every pixel as drawing the frame whole does: a frame's bytes may not depend on
+/// which frame its worker drew before it.
+final class FrameDamageTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func pixels(_ renderer: CairoRenderer) -> [UInt8] {
+        renderer.withPixels { buffer in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(buffer.width * 4 * buffer.height)
+            for y in 0..<buffer.height {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress.assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow,
+                                                             count: buffer.width * 4))
+            }
+            return bytes
+        }
+    }
+
+    /// Frames of every scene in `scenes/` — two windows of 30 at scale 1 (the start and the
+    /// middle), one of 10 at scale 2; every frame at scale 1 with `DAMAGE_FULL=1` — each drawn
+    /// over the frame before it, over the one two before (two workers), over one three before
+    /// and over the window's first, equal the frames drawn fresh. (The every-scene determinism
+    /// test compares whole renders made in other orders too.) `DAMAGE_SCENES=a,b` limits the
+    /// scenes.
+    func testEveryFrameDrawnOverAnotherEqualsItDrawnWhole() throws {
+        let folder = Self.repository.appendingPathComponent("scenes")
+        let only = ProcessInfo.processInfo.environment["DAMAGE_SCENES"].map { Set($0.split(separator: ",").map(String.init)) }
+        let files = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".yaml") }.sorted()
+            .filter { only == nil || only!.contains(String($0.dropLast(5))) }
+        XCTAssertFalse(files.isEmpty)
+        let measurer = try PangoLabelMeasurer()
+        var partial = 0, total = 0
+        for file in files {
+            let scene = try SceneDocument.load(path: folder.appendingPathComponent(file).path, measuring: measurer)
+            let images = try ImageLibrary(decoding: scene.imageSources)
+            var player = try Player(scene: scene)
+            let count = Int((scene.duration * scene.fps + 1e-9).rounded(.down)) + 1
+            let frames = try (0..<count).map { try player.frame(at: $0, fps: scene.fps) }
+            let full = ProcessInfo.processInfo.environment["DAMAGE_FULL"] == "1"
+            let windows: [(Double, Range<Int>)] = full ? [(1, 0..<count)]
+                : [(1, 0..<min(30, count)), (1, (count / 2)..<min(count / 2 + 30, count)), (2, (count / 3)..<min(count / 3 + 10, count))]
+            for (scale, window) in windows {
+                let fresh = try CairoRenderer(canvasSize: scene.size, scale: scale, images: images)
+                fresh.redrawsOnlyDamage = false
+                let expected = window.map { index -> [UInt8] in
+                    fresh.render(frames[index])
+                    return Self.pixels(fresh)
+                }
+                for stride in [1, 2, 3] {
+                    let renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, images: images)
+                    // Every stride-th frame, each over the one drawn before it.
+                    for (k, index) in window.enumerated() where k % stride == 0 {
+                        renderer.render(frames[index])
+                        total += 1
+                        if renderer.lastDrawnRows.count < renderer.pixelHeight { partial += 1 }
+                        if Self.pixels(renderer) != expected[k] {
+                            XCTFail("\(scene.name) frame \(index) at scale \(scale) drawn over the frame \(stride) before differs from it drawn whole "
+                                    + "(rows drawn: \(renderer.lastDrawnRows.ranges))")
+                            break
+                        }
+                    }
+                }
+                // A jump: every frame of the window drawn over the window's first.
+                let jumping = try CairoRenderer(canvasSize: scene.size, scale: scale, images: images)
+                for (k, index) in window.enumerated().dropFirst() where k % 5 == 0 {
+                    jumping.render(frames[window.lowerBound])
+                    jumping.render(frames[index])
+                    total += 1
+                    if Self.pixels(jumping) != expected[k] {
+                        XCTFail("\(scene.name) frame \(index) at scale \(scale) drawn over frame \(window.lowerBound) differs from it drawn whole")
+                        break
+                    }
+                }
+            }
+        }
+        print("damage: \(partial) of \(total) renders drew only some rows")
+        XCTAssertGreaterThan(partial, total / 10, "damage should spare rows in most scenes' frames")
+    }
+
+    // MARK: The rows found
+
+    private let size = Size(width: 100, height: 100)
+
+    private func box(_ id: Int, _ rect: Rect, color: Color = Color(red: 1, green: 0, blue: 0), atomic: Bool = false,
+                     at start: Int = 0) -> (commands: [DrawCommand], record: DrawnView) {
+        let commands: [DrawCommand] = [.save, .concat(AffineTransform(translationX: rect.minX, y: rect.minY)),
+                                       .fill(Path(rect: Rect(x: 0, y: 0, width: rect.width, height: rect.height)), color), .restore]
+        return (commands, DrawnView(view: id, commands: start..<(start + commands.count), descendants: 0, box: rect, isAtomic: atomic))
+    }
+
+    private func frame(_ boxes: [(Int, Rect, Color)], atomic: Set<Int> = []) -> Frame {
+        var commands: [DrawCommand] = [], records: [DrawnView] = []
+        for (id, rect, color) in boxes {
+            let made = box(id, rect, color: color, atomic: atomic.contains(id), at: commands.count)
+            commands += made.commands
+            records.append(made.record)
+        }
+        return Frame(index: 0, time: 0, size: size, background: Color(red: 1, green: 1, blue: 1), commands: commands, drawnViews: records)
+    }
+
+    private let red = Color(red: 1, green: 0, blue: 0), blue = Color(red: 0, green: 0, blue: 1)
+
+    func testAFrameEqualToTheOneDrawnDamagesNothing() {
+        let a = frame([(0, Rect(x: 10, y: 10, width: 20, height: 20), red)])
+        XCTAssertEqual(FrameDamage.rows(from: a, to: a, scale: 1, height: 100), PixelRows())
+    }
+
+    func testAMovedViewDamagesTheRowsItLeftAndTheRowsItReached() {
+        let a = frame([(0, Rect(x: 10, y: 10, width: 20, height: 20), red), (1, Rect(x: 50, y: 70, width: 10, height: 10), blue)])
+        let b = frame([(0, Rect(x: 10, y: 40, width: 20, height: 20), red), (1, Rect(x: 50, y: 70, width: 10, height: 10), blue)])
+        XCTAssertEqual(FrameDamage.rows(from: a, to: b, scale: 1, height: 100)?.ranges, [8..<32, 38..<62])
+        XCTAssertEqual(FrameDamage.rows(from: a, to: b, scale: 2, height: 200)?.ranges, [18..<62, 78..<122])
+    }
+
+    func testAViewThatAppearsOrGoesDamagesItsRows() {
+        let a = frame([(0, Rect(x: 10, y: 10, width: 20, height: 20), red)])
+        let b = frame([(0, Rect(x: 10, y: 10, width: 20, height: 20), red), (1, Rect(x: 0, y: 80, width: 10, height: 10), blue)])
+        XCTAssertEqual(FrameDamage.rows(from: a, to: b, scale: 1, height: 100)?.ranges, [78..<92])
+        XCTAssertEqual(FrameDamage.rows(from: b, to: a, scale: 1, height: 100)?.ranges, [78..<92])
+    }
+
+    func testAnAtomicViewTheDamageTouchesIsRedrawnWhole() {
+        let a = frame([(0, Rect(x: 0, y: 10, width: 20, height: 10), red), (1, Rect(x: 40, y: 15, width: 20, height: 60), blue)], atomic: [1])
+        let b = frame([(0, Rect(x: 0, y: 10, width: 20, height: 10), blue), (1, Rect(x: 40, y: 15, width: 20, height: 60), blue)], atomic: [1])
+        XCTAssertEqual(FrameDamage.rows(from: a, to: b, scale: 1, height: 100)?.ranges, [8..<77])
+    }
+
+    func testAChangedColourInsideASubviewDamagesOnlyTheSubview() {
+        func nested(_ color: Color) -> Frame {
+            let child = box(1, Rect(x: 10, y: 60, width: 10, height: 10), color: color, at: 3)
+            let commands: [DrawCommand] = [.save, .concat(.identity), .fill(Path(rect: Rect(x: 0, y: 0, width: 100, height: 30)), red)]
+                + child.commands + [.restore]
+            return Frame(index: 0, time: 0, size: size, background: Color(red: 1, green: 1, blue: 1), commands: commands,
+                         drawnViews: [DrawnView(view: 0, commands: 0..<commands.count, descendants: 1, box: Rect(x: 0, y: 0, width: 100, height: 70),
+                                                isAtomic: false), child.record])
+        }
+        XCTAssertEqual(FrameDamage.rows(from: nested(red), to: nested(blue), scale: 1, height: 100)?.ranges, [58..<72])
+        // The subview is left out of what is drawn for rows it does not touch.
+        let kept = FrameDamage.commands(of: nested(blue), touching: PixelRows([0..<20]), scale: 1, height: 100)
+        XCTAssertEqual(kept.count, 4)
+    }
+
+    func testFramesWithoutRecordsOrWithABackdropAreDrawnWhole() {
+        let a = frame([(0, Rect(x: 10, y: 10, width: 20, height: 20), red)])
+        var handMade = a
+        handMade.drawnViews = []
+        XCTAssertNil(FrameDamage.rows(from: a, to: handMade, scale: 1, height: 100))
+        var blurred = a
+        blurred.commands.insert(.backdrop(Path(rect: Rect(x: 0, y: 0, width: 5, height: 5)), BlurStyle.regular.material(for: .light), opacity: 1), at: 3)
+        blurred.drawnViews[0].commands = 0..<5
+        XCTAssertNil(FrameDamage.rows(from: a, to: blurred, scale: 1, height: 100))
+        var otherBackground = a
+        otherBackground.background = red
+        XCTAssertNil(FrameDamage.rows(from: a, to: otherBackground, scale: 1, height: 100))
+    }
+
+    func testPixelRowsMergeAndAnswer() {
+        var rows = PixelRows()
+        rows.insert(10..<20)
+        rows.insert(30..<40)
+        rows.insert(20..<25)
+        XCTAssertEqual(rows.ranges, [10..<25, 30..<40])
+        rows.insert(5..<31)
+        XCTAssertEqual(rows.ranges, [5..<40])
+        rows.insert(50..<50)
+        XCTAssertEqual(rows.count, 35)
+        XCTAssertTrue(rows.intersects(39..<45))
+        XCTAssertFalse(rows.intersects(40..<45))
+        XCTAssertTrue(rows.contains(5..<40))
+        XCTAssertFalse(rows.contains(4..<10))
+        XCTAssertEqual(PixelRows([0..<5, 8..<9]).intersection(3..<9), [3..<5, 8..<9])
+    }
+}
