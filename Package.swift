@@ -62,7 +62,9 @@ let package = Package(
         .target(name: "CJPEG", linkerSettings: [.linkedLibrary("jpeg")]),
         // The per-pixel loop of 3D layers (inverse projective mapping, bilinear) in C with SSE2.
         .target(name: "CProjection"),
-        .target(name: "Render", dependencies: ["Motion", "Drawing", "Scene", "CCairo", "CPNG", "CJPEG", "CProjection"]),
+        // The shadow blur's box blurs of 8-bit planes, in C with SSE2.
+        .target(name: "CBlur"),
+        .target(name: "Render", dependencies: ["Motion", "Drawing", "Scene", "CCairo", "CPNG", "CJPEG", "CProjection", "CBlur"]),
         // Charts and contact-sheet layouts as Frames; never draws.
         .target(name: "Charts", dependencies: ["Motion", "Drawing"]),
 

@@ -1,3 +1,4 @@
+import CBlur
 import CCairo
 
 /// A Gaussian blur of an A8 surface, approximated by three successive box blurs in each
@@ -31,14 +32,14 @@ enum ShadowBlur {
 
     /// Blurs a contiguous `width` × `height` plane of bytes in place with one box blur of each
     /// radius in turn, across then down (`scratch`: another plane of the same size). Bytes
-    /// beyond the plane's edges count as 0.
+    /// beyond the plane's edges count as 0; each byte becomes round(sum / (2r + 1)) of its
+    /// window, halves up (`flipbook_box_blur`, in C with SSE2: the same bytes on every path).
     static func blurPlane(_ plane: UnsafeMutablePointer<UInt8>, scratch: UnsafeMutablePointer<UInt8>, width: Int, height: Int, radii: [Int]) {
-        let sums = UnsafeMutablePointer<Int>.allocate(capacity: width)
+        guard width > 0, height > 0, !radii.isEmpty else { return }
+        let sums = UnsafeMutablePointer<UInt32>.allocate(capacity: width)
         defer { sums.deallocate() }
-        for r in radii {
-            horizontal(plane, into: scratch, width: width, height: height, radius: r)
-            vertical(scratch, into: plane, width: width, height: height, radius: r, sums: sums)
-        }
+        let radii32 = radii.map { Int32(clamping: $0) }
+        flipbook_box_blur(plane, scratch, sums, width, height, radii32, radii32.count)
     }
 
     /// The bounding rectangle of the non-zero pixels (scanned eight bytes at a time).
@@ -77,50 +78,5 @@ enum ShadowBlur {
         let l = Double(lower)
         let m = ((12 * sigma * sigma - n * l * l - 4 * n * l - 3 * n) / (-4 * l - 4)).rounded()
         return (0..<passes).map { Double($0) < m ? (lower - 1) / 2 : (upper - 1) / 2 }
-    }
-
-    /// round(sum / boxWidth) as a multiply and a shift (exact for sums below 2^24 / boxWidth).
-    private static func divider(_ boxWidth: Int) -> (multiplier: Int, shift: Int) { ((1 << 32) / boxWidth + 1, 32) }
-
-    /// A running-sum box blur of each row; pixels beyond the ends count as 0. (Wrapping
-    /// arithmetic cannot wrap here — sums stay below 255 × box width — and lets loops vectorize.)
-    private static func horizontal(_ source: UnsafeMutablePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>,
-                                   width: Int, height: Int, radius: Int) {
-        let (multiplier, shift) = divider(2 * radius + 1)
-        let half = (2 * radius + 1) / 2
-        for y in 0..<height {
-            let s = source + y * width, t = target + y * width
-            var sum = 0
-            for i in 0..<min(radius, width) { sum += Int(s[i]) }
-            for i in 0..<width {
-                if i + radius < width { sum &+= Int(s[i + radius]) }
-                if i - radius - 1 >= 0 { sum &-= Int(s[i - radius - 1]) }
-                t[i] = UInt8(truncatingIfNeeded: ((sum &+ half) &* multiplier) >> shift)
-            }
-        }
-    }
-
-    /// The same down each column, a whole row of column sums at a time (cache friendly).
-    private static func vertical(_ source: UnsafeMutablePointer<UInt8>, into target: UnsafeMutablePointer<UInt8>,
-                                 width: Int, height: Int, radius: Int, sums: UnsafeMutablePointer<Int>) {
-        let (multiplier, shift) = divider(2 * radius + 1)
-        let half = (2 * radius + 1) / 2
-        sums.initialize(repeating: 0, count: width)
-        for y in 0..<min(radius, height) {
-            let s = source + y * width
-            for x in 0..<width { sums[x] &+= Int(s[x]) }
-        }
-        for y in 0..<height {
-            if y + radius < height {
-                let s = source + (y + radius) * width
-                for x in 0..<width { sums[x] &+= Int(s[x]) }
-            }
-            if y - radius - 1 >= 0 {
-                let s = source + (y - radius - 1) * width
-                for x in 0..<width { sums[x] &-= Int(s[x]) }
-            }
-            let t = target + y * width
-            for x in 0..<width { t[x] = UInt8(truncatingIfNeeded: ((sums[x] &+ half) &* multiplier) >> shift) }
-        }
     }
 }

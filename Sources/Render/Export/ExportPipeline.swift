@@ -44,6 +44,7 @@ public struct ExportPipeline {
     public func run(frames: [Int], source: (Int) throws -> Frame, skip: ((Int) throws -> Void)? = nil,
                     progress: ((_ done: Int, _ total: Int) -> Void)? = nil) throws -> ExportStats {
         let started = MonotonicClock.nanoseconds()
+        FrameBufferAllocation.prepared
         try validate(frames)
         let passes = try ExportDestination.passes(for: options, frames: frames)
         var stats = ExportStats()
