@@ -130,7 +130,8 @@ final class FrameDamageTests: XCTestCase {
     func testAnAtomicViewTheDamageTouchesIsRedrawnWhole() {
         let a = frame([(0, Rect(x: 0, y: 10, width: 20, height: 10), red), (1, Rect(x: 40, y: 15, width: 20, height: 60), blue)], atomic: [1])
         let b = frame([(0, Rect(x: 0, y: 10, width: 20, height: 10), blue), (1, Rect(x: 40, y: 15, width: 20, height: 60), blue)], atomic: [1])
-        XCTAssertEqual(FrameDamage.rows(from: a, to: b, scale: 1, height: 100)?.ranges, [8..<77])
+        // The recoloured fill's rows (7…23) reach the atomic view (13…77): all of it is redrawn.
+        XCTAssertEqual(FrameDamage.rows(from: a, to: b, scale: 1, height: 100)?.ranges, [7..<77])
     }
 
     func testAChangedColourInsideASubviewDamagesOnlyTheSubview() {
@@ -142,10 +143,33 @@ final class FrameDamageTests: XCTestCase {
                          drawnViews: [DrawnView(view: 0, commands: 0..<commands.count, descendants: 1, box: Rect(x: 0, y: 0, width: 100, height: 70),
                                                 isAtomic: false), child.record])
         }
-        XCTAssertEqual(FrameDamage.rows(from: nested(red), to: nested(blue), scale: 1, height: 100)?.ranges, [58..<72])
+        // Only the fill's colour changed: its rows (60…70, a point and the 2-pixel margin around).
+        XCTAssertEqual(FrameDamage.rows(from: nested(red), to: nested(blue), scale: 1, height: 100)?.ranges, [57..<73])
         // The subview is left out of what is drawn for rows it does not touch.
         let kept = FrameDamage.commands(of: nested(blue), touching: PixelRows([0..<20]), scale: 1, height: 100)
         XCTAssertEqual(kept.count, 4)
+    }
+
+    /// A canvas-sized shape view whose path moves (dynamics-playground's ropes) damages the rows
+    /// its strokes reach in either frame, not the view's whole box.
+    func testAChangedPathDamagesOnlyTheRowsItsStrokesReach() {
+        func ropes(to end: Point) -> Frame {
+            var path = Path()
+            path.move(to: Point(x: 10, y: 10))
+            path.addLine(to: end)
+            let commands: [DrawCommand] = [.save, .concat(.identity), .fill(Path(rect: Rect(x: 0, y: 90, width: 100, height: 10)), red),
+                                           .strokeStyled(path, blue, StrokeStyle(lineWidth: 2, lineJoin: .round)), .restore]
+            return Frame(index: 0, time: 0, size: size, background: Color(red: 1, green: 1, blue: 1), commands: commands,
+                         drawnViews: [DrawnView(view: 0, commands: 0..<commands.count, descendants: 0, box: Rect(x: 0, y: 0, width: 100, height: 100),
+                                                isAtomic: false)])
+        }
+        // Path bounds 10…30 and 10…40, grown by 2/2·√2 + 1 points and the 2-pixel margin.
+        XCTAssertEqual(FrameDamage.rows(from: ropes(to: Point(x: 30, y: 30)), to: ropes(to: Point(x: 30, y: 40)), scale: 1, height: 100)?.ranges,
+                       [5..<45])
+        // Anything but a primitive changed: the whole box.
+        var moved = ropes(to: Point(x: 30, y: 30))
+        moved.commands[1] = .concat(AffineTransform(translationX: 0, y: 1))
+        XCTAssertEqual(FrameDamage.rows(from: ropes(to: Point(x: 30, y: 30)), to: moved, scale: 1, height: 100)?.ranges, [0..<100])
     }
 
     func testFramesWithoutRecordsOrWithABackdropAreDrawnWhole() {

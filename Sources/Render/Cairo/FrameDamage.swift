@@ -148,11 +148,78 @@ enum FrameDamage {
             if old.commands[x.commands] == new.commands[y.commands] { return }
             let kidsA = FrameDamage.children(of: a, in: old), kidsB = FrameDamage.children(of: b, in: new)
             if x.isAtomic || y.isAtomic || !sameOwnCommands(a, kidsA, b, kidsB) {
+                // A view that only changed the paths, colours or images it draws (a shape's
+                // path, a fill's colour) damages where those are drawn, not its whole box.
+                if kidsA.isEmpty, kidsB.isEmpty, !x.isAtomic, !y.isAtomic, let rows = primitiveRows(a, b) {
+                    for range in rows { damage.insert(range) }
+                    return
+                }
                 damage(x.box)
                 damage(y.box)
                 return
             }
             siblings(kidsA, kidsB)
+        }
+
+        /// When records `a` (old) and `b` (new) have the same commands but for fills, strokes,
+        /// gradients and images, whose pixels lie inside their paths (grown by the stroke) and
+        /// rectangles, the rows those touch in either frame; nil when anything else differs or
+        /// the transform there is not known.
+        func primitiveRows(_ a: Int, _ b: Int) -> [Range<Int>]? {
+            let x = old.drawnViews[a].commands, y = new.drawnViews[b].commands
+            guard x.count == y.count, var transforms = Self.transforms(before: x.lowerBound, in: old, scale: scale) else { return nil }
+            var rows: [Range<Int>] = []
+            for k in 0..<x.count {
+                let p = old.commands[x.lowerBound + k], q = new.commands[y.lowerBound + k]
+                if p == q {
+                    guard Self.apply(p, to: &transforms) else { return nil }
+                    continue
+                }
+                guard let top = transforms.last, let from = p.drawnBounds, let to = q.drawnBounds,
+                      let r1 = FrameDamage.rows(of: top.boundingBox(of: from), scale: 1, height: height),
+                      let r2 = FrameDamage.rows(of: top.boundingBox(of: to), scale: 1, height: height) else { return nil }
+                rows.append(r1)
+                rows.append(r2)
+            }
+            return rows
+        }
+
+        /// Longest run of commands scanned to learn the transform at a record's start.
+        static let longestScan = 20_000
+
+        /// The transforms from points to device pixels open before `index`: found from the start
+        /// of the top-level record holding it; nil when the scan would be long or meets what
+        /// it cannot follow.
+        static func transforms(before index: Int, in frame: Frame, scale: Double) -> [AffineTransform]? {
+            var entry = 0
+            while entry < frame.drawnViews.count, frame.drawnViews[entry].commands.upperBound <= index {
+                entry += frame.drawnViews[entry].descendants + 1
+            }
+            guard entry < frame.drawnViews.count else { return nil }
+            let start = frame.drawnViews[entry].commands.lowerBound
+            guard index - start <= longestScan else { return nil }
+            var transforms = [AffineTransform(scaleX: scale, y: scale)]
+            for i in start..<index where !apply(frame.commands[i], to: &transforms) { return nil }
+            return transforms
+        }
+
+        /// Follows `command`'s effect on the stack of transforms; false for a projection, a
+        /// mask's switch of space or an unbalanced close.
+        static func apply(_ command: DrawCommand, to transforms: inout [AffineTransform]) -> Bool {
+            switch command {
+            case .save, .beginGroup, .beginBoundedGroup, .beginMasked:
+                transforms.append(transforms[transforms.count - 1])
+            case .restore, .endGroup, .endGroupWithShadow, .endMask:
+                guard transforms.count > 1 else { return false }
+                transforms.removeLast()
+            case .concat(let t):
+                transforms[transforms.count - 1] = t.concatenating(transforms[transforms.count - 1])
+            case .beginProjection, .endProjection, .beginMask:
+                return false
+            case .clip, .fill, .stroke, .text, .fillRule, .strokeStyled, .fillGradient, .image, .shadow, .backdrop:
+                break
+            }
+            return true
         }
 
         /// Whether the commands of records `a` and `b` before their subviews' and after them are
@@ -177,6 +244,28 @@ enum FrameDamage {
 }
 
 extension DrawCommand {
+    /// Where the pixels of a fill, stroke, gradient or image lie, in the points of the current
+    /// transform (a stroke's path grown by half its width times Core Graphics' miter limit, 10,
+    /// or by √2 without miter joins, a point for rounding); nil for other commands.
+    var drawnBounds: Rect? {
+        func grown(_ rect: Rect, by amount: Double) -> Rect? {
+            guard amount.isFinite, rect.minX.isFinite, rect.minY.isFinite, rect.maxX.isFinite, rect.maxY.isFinite else { return nil }
+            return Rect(x: rect.minX - amount, y: rect.minY - amount, width: rect.width + 2 * amount, height: rect.height + 2 * amount)
+        }
+        switch self {
+        case .fill(let path, _), .fillRule(let path, _, _), .fillGradient(let path, _):
+            return grown(path.controlBounds, by: 1)
+        case .stroke(let path, _, let width):
+            return grown(path.controlBounds, by: abs(width) / 2 * 10 + 1)
+        case .strokeStyled(let path, _, let style):
+            return grown(path.controlBounds, by: abs(style.lineWidth) / 2 * (style.lineJoin == .miter ? 10 : 2.squareRoot()) + 1)
+        case .image(_, let rect):
+            return grown(rect, by: 1)
+        default:
+            return nil
+        }
+    }
+
     /// A blur of the pixels drawn so far, or a layer mapped by the projection loop: commands a
     /// clip to damaged rows may not leave exact.
     var readsOrMapsPixels: Bool {
