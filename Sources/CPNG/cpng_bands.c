@@ -10,8 +10,9 @@
 // a hash of the two says so (about one such edge in `target − min` rows), or when it reaches the most
 // rows a band may hold. A cut depends on the rows beside it, not on where they are, so when
 // content moves up or down (a scroll) its bands move with it, and a band of the previous image
-// with the same rows is found by its key (a hash of its rows' hashes), checked row by row
-// against the copy of its pixels it keeps, and its compressed bytes are reused.
+// (or an earlier one of this image) with the same rows is found by its key (a hash of its rows'
+// hashes), checked row by row against the copy of its pixels it keeps, and its compressed bytes
+// are reused. Bands with the same rows share one kept copy and one compressed piece.
 #include "cpng_memory.h"
 #include "cpng_checksum.h"
 #include "cpng_convert.h"
@@ -31,15 +32,23 @@ enum { BAND_TARGET_BYTES = 64 * 1024, PNG_CHUNK_LIMIT = 0x7FFFFFFF };
 // it is about twice as fast as zlib's level 1 and its files are smaller. Other levels use zlib.
 enum { OWN_DEFLATE_LEVEL = 1 };
 
-/// A band of the previous or the current image: its rows' key, a copy of its source pixels
-/// and its compressed bytes. The buffers are recycled from image to image.
+/// The kept rows of a band: a copy of their source pixels and their compressed bytes, shared by
+/// every band of the previous and the current image with those rows (found by `key`), so a
+/// band matched many times (say every all-background band) costs no copy. A slot no band
+/// refers to is spare and recycled, buffers and all.
 typedef struct {
     uint64_t key;
     uint32_t rows;
-    int32_t moved_to;           // in the previous image: the current band its buffers went to, or −1
+    uint32_t users;             // bands of the previous and the current image that hold it
     uint8_t *pixels;            // rows × width × 4 bytes, packed
     size_t pixels_capacity;
     cpng_deflate_piece piece;
+} kept_rows;
+
+/// A band of the previous or the current image: rows [y0, y0 + rows), kept in slot `kept`.
+typedef struct {
+    uint32_t y0, rows;
+    uint32_t kept;
 } band;
 
 typedef struct {
@@ -56,10 +65,17 @@ struct cpng_band_encoder {
     uint32_t width, height;
     cpng_source_format format;
     cpng_output_format output;
+    // Whether `previous` and `row_hashes` describe the last image encoded (what a hint of
+    // changed rows is relative to): not before the first, after a change of geometry or a failure.
+    int have_previous;
     band_list previous, current;
+    kept_rows *kept;            // every slot made; those with users 0 are listed in `spare`
+    uint32_t kept_count, kept_capacity;
+    uint32_t *spare;
+    uint32_t spare_count;
     uint64_t *row_hashes;       // the image's, one per row
     uint32_t *cuts;             // band ends: the first row after each band
-    int32_t *table;             // previous bands by key (open addressing, −1 empty)
+    int32_t *table;             // kept slots by key (open addressing, −1 empty)
     uint32_t table_size, rows_capacity;
     uint8_t *raw;               // one band's filtered rows
     size_t raw_capacity;
@@ -121,19 +137,16 @@ cpng_band_encoder *cpng_band_encoder_create(int compression_level, cpng_status *
     return encoder;
 }
 
-static void free_list(band_list *list) {
-    for (uint32_t i = 0; i < list->capacity; i++) {
-        free(list->items[i].pixels);
-        free(list->items[i].piece.bytes);
-    }
-    free(list->items);
-    memset(list, 0, sizeof *list);
-}
-
 void cpng_band_encoder_free(cpng_band_encoder *encoder) {
     if (!encoder) return;
-    free_list(&encoder->previous);
-    free_list(&encoder->current);
+    for (uint32_t i = 0; i < encoder->kept_count; i++) {
+        free(encoder->kept[i].pixels);
+        free(encoder->kept[i].piece.bytes);
+    }
+    free(encoder->kept);
+    free(encoder->spare);
+    free(encoder->previous.items);
+    free(encoder->current.items);
     free(encoder->row_hashes);
     free(encoder->cuts);
     free(encoder->table);
@@ -249,11 +262,55 @@ static uint64_t band_key(const uint64_t *hashes, uint32_t rows) {
     return key;
 }
 
-// ---- the previous image's bands by key -----------------------------------------------------
+// ---- kept rows --------------------------------------------------------------------------
 
-static int index_previous(cpng_band_encoder *encoder, cpng_status *status) {
+/// A spare slot for a new band's rows (recycled, or new), or −1 when out of memory.
+static int32_t take_spare(cpng_band_encoder *encoder, cpng_status *status) {
+    if (encoder->spare_count > 0) return (int32_t)encoder->spare[--encoder->spare_count];
+    if (encoder->kept_count == encoder->kept_capacity) {
+        uint32_t capacity = encoder->kept_capacity ? 2 * encoder->kept_capacity : 64;
+        kept_rows *kept = realloc(encoder->kept, (size_t)capacity * sizeof *kept);
+        if (kept) encoder->kept = kept;
+        uint32_t *spare = kept ? realloc(encoder->spare, (size_t)capacity * sizeof *spare) : NULL;
+        if (spare) encoder->spare = spare;
+        if (!kept || !spare) {
+            fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band cache");
+            return -1;
+        }
+        memset(kept + encoder->kept_capacity, 0, (size_t)(capacity - encoder->kept_capacity) * sizeof *kept);
+        encoder->kept_capacity = capacity;
+    }
+    return (int32_t)encoder->kept_count++;
+}
+
+/// Drops `list`'s hold on its slots: a slot no band holds any more becomes spare.
+static void release(cpng_band_encoder *encoder, band_list *list) {
+    for (uint32_t i = 0; i < list->count; i++) {
+        uint32_t slot = list->items[i].kept;
+        if (--encoder->kept[slot].users == 0) encoder->spare[encoder->spare_count++] = slot;
+    }
+    list->count = 0;
+}
+
+/// After a failure or a change of geometry: nothing kept is reused, and no hint trusted.
+static void forget(cpng_band_encoder *encoder) {
+    release(encoder, &encoder->previous);
+    release(encoder, &encoder->current);
+    encoder->have_previous = 0;
+}
+
+static void insert(cpng_band_encoder *encoder, uint32_t slot) {
+    uint32_t mask = encoder->table_size - 1;
+    uint32_t at = (uint32_t)encoder->kept[slot].key & mask;
+    while (encoder->table[at] >= 0) at = (at + 1) & mask;
+    encoder->table[at] = (int32_t)slot;
+}
+
+/// Indexes the slots in use by key, with room for `adding` more (the new bands of this image).
+static int index_kept(cpng_band_encoder *encoder, uint32_t adding, cpng_status *status) {
+    uint32_t live = encoder->kept_count - encoder->spare_count;
     uint32_t size = 16;
-    while (size < 2 * encoder->previous.count) size *= 2;
+    while (size < 2 * (live + adding)) size *= 2;
     if (encoder->table_size < size) {
         int32_t *table = realloc(encoder->table, (size_t)size * sizeof *table);
         if (!table) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band table");
@@ -261,10 +318,8 @@ static int index_previous(cpng_band_encoder *encoder, cpng_status *status) {
     }
     encoder->table_size = size;
     memset(encoder->table, 0xFF, (size_t)size * sizeof *encoder->table);
-    for (uint32_t i = 0; i < encoder->previous.count; i++) {
-        uint32_t slot = (uint32_t)encoder->previous.items[i].key & (size - 1);
-        while (encoder->table[slot] >= 0) slot = (slot + 1) & (size - 1);
-        encoder->table[slot] = (int32_t)i;
+    for (uint32_t i = 0; i < encoder->kept_count; i++) {
+        if (encoder->kept[i].users > 0) insert(encoder, i);
     }
     return CPNG_OK;
 }
@@ -278,17 +333,14 @@ static int same_rows(const uint8_t *kept, const cpng_image_source *source, uint3
     return 1;
 }
 
-/// The previous band holding exactly these rows, or −1.
-static int32_t find_previous(const cpng_band_encoder *encoder, uint64_t key, const cpng_image_source *source,
-                             uint32_t y0, uint32_t rows) {
+/// The slot holding exactly these rows (kept from the previous image, or made for an earlier
+/// band of this one), or −1.
+static int32_t find_kept(const cpng_band_encoder *encoder, uint64_t key, const cpng_image_source *source,
+                         uint32_t y0, uint32_t rows) {
     uint32_t mask = encoder->table_size - 1;
-    for (uint32_t slot = (uint32_t)key & mask; encoder->table[slot] >= 0; slot = (slot + 1) & mask) {
-        int32_t i = encoder->table[slot];
-        const band *b = &encoder->previous.items[i];
-        if (b->key != key || b->rows != rows) continue;
-        // A band already moved to the current image keeps its pixels there.
-        const band *holder = b->moved_to >= 0 ? &encoder->current.items[b->moved_to] : b;
-        if (same_rows(holder->pixels, source, y0, rows)) return i;
+    for (uint32_t at = (uint32_t)key & mask; encoder->table[at] >= 0; at = (at + 1) & mask) {
+        const kept_rows *k = &encoder->kept[encoder->table[at]];
+        if (k->key == key && k->rows == rows && same_rows(k->pixels, source, y0, rows)) return encoder->table[at];
     }
     return -1;
 }
@@ -338,48 +390,17 @@ static int compress_band(cpng_band_encoder *encoder, cpng_deflate_piece *b, cons
     return CPNG_OK;
 }
 
-/// Band `i` of the current image, rows [y0, y0 + rows): its buffers swapped with those of
-/// previous band `j` when that one still holds them, else copied from wherever they went.
-static int reuse(cpng_band_encoder *encoder, band *current, int32_t j, cpng_status *status) {
-    band *old = &encoder->previous.items[j];
-    if (old->moved_to < 0) {
-        band swap = *current;
-        uint64_t key = current->key;
-        uint32_t rows = current->rows;
-        *current = *old;
-        current->key = key;
-        current->rows = rows;
-        current->moved_to = -1;
-        old->pixels = swap.pixels;
-        old->pixels_capacity = swap.pixels_capacity;
-        old->piece = swap.piece;
-        old->moved_to = (int32_t)(current - encoder->current.items);
-        return CPNG_OK;
-    }
-    const band *from = &encoder->current.items[old->moved_to];
-    size_t pixel_bytes = (size_t)current->rows * encoder->width * 4;
-    if (grow((void **)&current->pixels, &current->pixels_capacity, pixel_bytes, 1, status) != CPNG_OK ||
-        reserve_piece(&current->piece, from->piece.length, status) != CPNG_OK) return status->code;
-    memcpy(current->pixels, from->pixels, pixel_bytes);
-    memcpy(current->piece.bytes, from->piece.bytes, from->piece.length);
-    current->piece.length = from->piece.length;
-    current->piece.crc = from->piece.crc;
-    current->piece.adler = from->piece.adler;
-    current->piece.raw_length = from->piece.raw_length;
-    return CPNG_OK;
-}
-
-/// Compresses rows [y0, y0 + rows) into `current` and keeps a copy of their pixels.
-static int fill(cpng_band_encoder *encoder, band *current, const cpng_image_source *source, cpng_output_format output,
+/// Compresses rows [y0, y0 + k->rows) into slot `k` and keeps a copy of their pixels.
+static int fill(cpng_band_encoder *encoder, kept_rows *k, const cpng_image_source *source, cpng_output_format output,
                 uint32_t y0, cpng_status *status) {
     size_t row_bytes = (size_t)source->width * 4;
-    if (grow((void **)&current->pixels, &current->pixels_capacity, row_bytes * current->rows, 1, status) != CPNG_OK) {
+    if (grow((void **)&k->pixels, &k->pixels_capacity, row_bytes * k->rows, 1, status) != CPNG_OK) {
         return status->code;
     }
-    for (uint32_t y = 0; y < current->rows; y++) {
-        memcpy(current->pixels + y * row_bytes, source->pixels + (size_t)(y0 + y) * source->stride, row_bytes);
+    for (uint32_t y = 0; y < k->rows; y++) {
+        memcpy(k->pixels + y * row_bytes, source->pixels + (size_t)(y0 + y) * source->stride, row_bytes);
     }
-    return compress_band(encoder, &current->piece, source, output, y0, y0 + current->rows, status);
+    return compress_band(encoder, &k->piece, source, output, y0, y0 + k->rows, status);
 }
 
 // ---- the entry point --------------------------------------------------------------------
@@ -401,57 +422,127 @@ static const char *invalid_argument(const cpng_band_encoder *encoder, const cpng
 static void match_geometry(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output) {
     if (encoder->width == source->width && encoder->height == source->height && encoder->format == source->format &&
         encoder->output == output) return;
-    encoder->previous.count = 0;
+    forget(encoder);
     encoder->width = source->width;
     encoder->height = source->height;
     encoder->format = source->format;
     encoder->output = output;
 }
 
+/// Why `ranges` is not a valid hint for an image `height` rows tall, or NULL.
+static const char *invalid_ranges(const uint32_t *ranges, uint32_t count, uint32_t height) {
+    uint32_t end = 0;
+    for (uint32_t r = 0; r < count; r++) {
+        if (ranges[2 * r] < end || ranges[2 * r + 1] < ranges[2 * r]) return "changed rows not sorted ranges";
+        end = ranges[2 * r + 1];
+        if (end > height) return "changed rows beyond the image";
+    }
+    return NULL;
+}
+
+/// Hashes every row, or with a hint only the rows in its ranges: the others equal the previous
+/// image's, whose hashes the array still holds.
+static void hash_rows(uint64_t *hashes, const cpng_image_source *source, const uint32_t *ranges, uint32_t count) {
+    size_t length = (size_t)source->width * 4;
+    if (!ranges) {
+        for (uint32_t y = 0; y < source->height; y++) hashes[y] = hash_row(source->pixels + (size_t)y * source->stride, length);
+        return;
+    }
+    for (uint32_t r = 0; r < count; r++) {
+        for (uint32_t y = ranges[2 * r]; y < ranges[2 * r + 1]; y++) {
+            hashes[y] = hash_row(source->pixels + (size_t)y * source->stride, length);
+        }
+    }
+}
+
+/// With a hint, the slot of the previous band at exactly rows [y0, y1) when none of them
+/// changed: its pixels are these, so no comparison is needed. Else −1. `range` and `at` are
+/// cursors into the ranges and the previous bands, moved forward as the bands go down.
+static int32_t unchanged_band(const cpng_band_encoder *encoder, const uint32_t *ranges, uint32_t count, uint32_t y0,
+                              uint32_t y1, uint32_t *range, uint32_t *at) {
+    while (*range < count && ranges[2 * *range + 1] <= y0) (*range)++;
+    if (*range < count && ranges[2 * *range] < y1) return -1;
+    const band_list *previous = &encoder->previous;
+    while (*at < previous->count && previous->items[*at].y0 < y0) (*at)++;
+    if (*at == previous->count) return -1;
+    const band *b = &previous->items[*at];
+    return b->y0 == y0 && b->rows == y1 - y0 ? (int32_t)b->kept : -1;
+}
+
 int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
                      cpng_band_output *out, cpng_status *status) {
+    return cpng_band_encode_changed(encoder, source, output, NULL, 0, out, status);
+}
+
+int cpng_band_encode_changed(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
+                             const uint32_t *changed_ranges, uint32_t range_count, cpng_band_output *out,
+                             cpng_status *status) {
     fail(status, CPNG_OK, NULL);
     const char *problem = invalid_argument(encoder, source, output, out);
-    if (problem) return fail(status, CPNG_ERROR_ARGUMENT, problem);
-    if (reserve_rows(encoder, source->height, status) != CPNG_OK) return status->code;
+    if (!problem && changed_ranges) problem = invalid_ranges(changed_ranges, range_count, source->height);
+    if (problem) {
+        // The caller may count the refused image as the last one: hints after it are not trusted.
+        if (encoder) forget(encoder);
+        return fail(status, CPNG_ERROR_ARGUMENT, problem);
+    }
+    if (reserve_rows(encoder, source->height, status) != CPNG_OK) {
+        forget(encoder);
+        return status->code;
+    }
     match_geometry(encoder, source, output);
+    // A hint is relative to the last image encoded; without one every row may have changed.
+    const uint32_t *ranges = encoder->have_previous ? changed_ranges : NULL;
 
     uint64_t *hashes = encoder->row_hashes;
-    for (uint32_t y = 0; y < source->height; y++) {
-        hashes[y] = hash_row(source->pixels + (size_t)y * source->stride, (size_t)source->width * 4);
-    }
+    hash_rows(hashes, source, ranges, range_count);
     uint32_t count = cut_bands(hashes, source->height, cpng_band_rows(source->width, output),
                                cpng_band_min_rows(source->width, output), cpng_band_max_rows(source->width, output),
                                encoder->cuts);
     size_t pieces_capacity = encoder->pieces_capacity;
     if (grow_list(&encoder->current, count, status) != CPNG_OK ||
         grow((void **)&encoder->pieces, &pieces_capacity, count, sizeof *encoder->pieces, status) != CPNG_OK ||
-        index_previous(encoder, status) != CPNG_OK) return status->code;
+        index_kept(encoder, count, status) != CPNG_OK) {
+        forget(encoder);
+        return status->code;
+    }
     encoder->pieces_capacity = (uint32_t)pieces_capacity;
 
-    uint32_t reused = 0, y0 = 0;
+    uint32_t reused = 0, y0 = 0, range = 0, at = 0;
     for (uint32_t i = 0; i < count; i++) {
-        band *b = &encoder->current.items[i];
-        b->rows = encoder->cuts[i] - y0;
-        b->key = band_key(hashes + y0, b->rows);
-        b->moved_to = -1;
-        int32_t j = find_previous(encoder, b->key, source, y0, b->rows);
-        if (j >= 0) {
-            if (reuse(encoder, b, j, status) != CPNG_OK) return status->code;
+        uint32_t rows = encoder->cuts[i] - y0;
+        int32_t slot = ranges ? unchanged_band(encoder, ranges, range_count, y0, encoder->cuts[i], &range, &at) : -1;
+        uint64_t key = band_key(hashes + y0, rows);
+        if (slot < 0) slot = find_kept(encoder, key, source, y0, rows);
+        if (slot >= 0) {
             reused++;
-        } else if (fill(encoder, b, source, output, y0, status) != CPNG_OK) {
-            // The band's bytes are incomplete: forget every band, as after a change of size.
-            encoder->current.count = 0;
-            encoder->previous.count = 0;
-            return status->code;
+        } else {
+            slot = take_spare(encoder, status);
+            if (slot < 0) {
+                forget(encoder);
+                return status->code;
+            }
+            kept_rows *k = &encoder->kept[slot];
+            k->key = key;
+            k->rows = rows;
+            if (fill(encoder, k, source, output, y0, status) != CPNG_OK) {
+                // The slot's bytes are incomplete: it goes back, and every band is forgotten.
+                encoder->spare[encoder->spare_count++] = (uint32_t)slot;
+                forget(encoder);
+                return status->code;
+            }
+            insert(encoder, (uint32_t)slot);
         }
-        encoder->pieces[i] = b->piece;
+        encoder->kept[slot].users++;
+        encoder->current.items[i] = (band){ .y0 = y0, .rows = rows, .kept = (uint32_t)slot };
+        encoder->current.count = i + 1;
+        encoder->pieces[i] = encoder->kept[slot].piece;
         y0 = encoder->cuts[i];
     }
-    encoder->current.count = count;
+    release(encoder, &encoder->previous);
     band_list done = encoder->current;
     encoder->current = encoder->previous;
     encoder->previous = done;
+    encoder->have_previous = 1;
     if (cpng_assemble_png(&encoder->file, source->width, source->height, output, encoder->level, encoder->pieces,
                           count, encoder->chunk_limit, status) != CPNG_OK) return status->code;
     out->bytes = encoder->file.bytes;
