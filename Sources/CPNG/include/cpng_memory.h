@@ -8,7 +8,7 @@
 // header, every band's bytes in order, an empty final block and the Adler-32 of all rows
 // (combined from the bands'). A band never refers to another, and its cuts depend only on the
 // rows around them, so its compressed bytes depend only on its own pixels: the encoder keeps
-// the previous image's bands (pixels and bytes) and reuses the bytes of any band whose rows
+// the previous image's bands (filtered rows and bytes) and reuses the bytes of any band whose rows
 // appear again, at the same place or moved (a scroll), and the file is byte for byte what
 // compressing every band afresh gives. Level 1 uses flipbook's own deflate (cpng_deflate.h),
 // other levels zlib.
