@@ -10,8 +10,10 @@
 // a hash of the two says so (about one such edge in `target − min` rows), or when it reaches the most
 // rows a band may hold. A cut depends on the rows beside it, not on where they are, so when
 // content moves up or down (a scroll) its bands move with it, and a band of the previous image
-// with the same rows is found by its key (a hash of its rows' hashes), checked row by row
-// against the copy of its pixels it keeps, and its compressed bytes are reused.
+// (or an earlier one of this image) with the same rows is found by its key (a hash of its rows'
+// hashes), checked row by row against the filtered rows it keeps (those it was compressed from:
+// equal filtered rows make equal bytes, so no copy of the source pixels is needed), and its
+// compressed bytes are reused. Bands with the same rows share one kept copy and one piece.
 #include "cpng_memory.h"
 #include "cpng_checksum.h"
 #include "cpng_convert.h"
@@ -31,15 +33,23 @@ enum { BAND_TARGET_BYTES = 64 * 1024, PNG_CHUNK_LIMIT = 0x7FFFFFFF };
 // it is about twice as fast as zlib's level 1 and its files are smaller. Other levels use zlib.
 enum { OWN_DEFLATE_LEVEL = 1 };
 
-/// A band of the previous or the current image: its rows' key, a copy of its source pixels
-/// and its compressed bytes. The buffers are recycled from image to image.
+/// The kept rows of a band: their filtered rows and their compressed bytes, shared by
+/// every band of the previous and the current image with those rows (found by `key`), so a
+/// band matched many times (say every all-background band) costs no copy. A slot no band
+/// refers to is spare and recycled, buffers and all.
 typedef struct {
     uint64_t key;
     uint32_t rows;
-    int32_t moved_to;           // in the previous image: the current band its buffers went to, or −1
-    uint8_t *pixels;            // rows × width × 4 bytes, packed
-    size_t pixels_capacity;
+    uint32_t users;             // bands of the previous and the current image that hold it
+    uint8_t *raw;               // the rows as the PNG has them: filter byte 0, then the pixels
+    size_t raw_capacity;
     cpng_deflate_piece piece;
+} kept_rows;
+
+/// A band of the previous or the current image: rows [y0, y0 + rows), kept in slot `kept`.
+typedef struct {
+    uint32_t y0, rows;
+    uint32_t kept;
 } band;
 
 typedef struct {
@@ -56,13 +66,19 @@ struct cpng_band_encoder {
     uint32_t width, height;
     cpng_source_format format;
     cpng_output_format output;
+    // Whether `previous` and `row_hashes` describe the last image encoded (what a hint of
+    // changed rows is relative to): not before the first, after a change of geometry or a failure.
+    int have_previous;
     band_list previous, current;
+    kept_rows *kept;            // every slot made; those with users 0 are listed in `spare`
+    uint32_t kept_count, kept_capacity;
+    uint32_t *spare;
+    uint32_t spare_count;
     uint64_t *row_hashes;       // the image's, one per row
-    uint32_t *cuts;             // band ends: the first row after each band
-    int32_t *table;             // previous bands by key (open addressing, −1 empty)
+    int32_t *table;             // kept slots by key (open addressing, −1 empty)
     uint32_t table_size, rows_capacity;
-    uint8_t *raw;               // one band's filtered rows
-    size_t raw_capacity;
+    uint8_t *row;               // one row of the image converted, for comparing with kept rows
+    size_t row_capacity;
     cpng_deflate_piece *pieces; // the current bands' pieces, in order, for the file
     uint32_t pieces_capacity;
     cpng_file_buffer file;      // the PNG being assembled
@@ -121,23 +137,19 @@ cpng_band_encoder *cpng_band_encoder_create(int compression_level, cpng_status *
     return encoder;
 }
 
-static void free_list(band_list *list) {
-    for (uint32_t i = 0; i < list->capacity; i++) {
-        free(list->items[i].pixels);
-        free(list->items[i].piece.bytes);
-    }
-    free(list->items);
-    memset(list, 0, sizeof *list);
-}
-
 void cpng_band_encoder_free(cpng_band_encoder *encoder) {
     if (!encoder) return;
-    free_list(&encoder->previous);
-    free_list(&encoder->current);
+    for (uint32_t i = 0; i < encoder->kept_count; i++) {
+        free(encoder->kept[i].raw);
+        free(encoder->kept[i].piece.bytes);
+    }
+    free(encoder->kept);
+    free(encoder->spare);
+    free(encoder->previous.items);
+    free(encoder->current.items);
     free(encoder->row_hashes);
-    free(encoder->cuts);
     free(encoder->table);
-    free(encoder->raw);
+    free(encoder->row);
     free(encoder->pieces);
     free(encoder->file.bytes);
     deflateEnd(&encoder->zs);
@@ -179,9 +191,7 @@ static int reserve_rows(cpng_band_encoder *encoder, uint32_t height, cpng_status
     if (encoder->rows_capacity >= height) return CPNG_OK;
     uint64_t *hashes = realloc(encoder->row_hashes, (size_t)height * sizeof *hashes);
     if (hashes) encoder->row_hashes = hashes;
-    uint32_t *cuts = realloc(encoder->cuts, (size_t)height * sizeof *cuts);
-    if (cuts) encoder->cuts = cuts;
-    if (!hashes || !cuts) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for row hashes");
+    if (!hashes) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for row hashes");
     encoder->rows_capacity = height;
     return CPNG_OK;
 }
@@ -226,21 +236,53 @@ static uint64_t hash_row(const uint8_t *p, size_t length) {
     return mix(h0) ^ mix(h1 + 1) * 3 ^ mix(h2 + 2) * 5 ^ mix(h3 + 3) * 7 ^ length;
 }
 
-/// Cuts rows [0, height) into bands by content (see the top of the file); returns the count.
-static uint32_t cut_bands(const uint64_t *hashes, uint32_t height, uint32_t target, uint32_t min_rows,
-                          uint32_t max_rows, uint32_t *cuts) {
-    uint32_t period = target > min_rows ? target - min_rows : 1;
-    uint32_t count = 0, start = 0;
-    for (uint32_t y = 0; y < height; y++) {
+/// Cuts an image into bands (see the top of the file) as it hashes its rows, so that a band's
+/// rows are still in the cache when they are compared and compressed (hashing the whole image
+/// first would read every row from memory twice).
+typedef struct {
+    const cpng_image_source *source;
+    uint64_t *hashes;
+    // The hint, or NULL: rows outside its ranges keep the previous image's hashes.
+    const uint32_t *ranges;
+    uint32_t range_count, range;
+    uint32_t hashed;            // rows [0, hashed) have this image's hashes
+    uint32_t min_rows, max_rows, period;
+} cutter;
+
+static void hash_until(cutter *c, uint32_t y1) {
+    const cpng_image_source *source = c->source;
+    size_t length = (size_t)source->width * 4;
+    for (uint32_t y = c->hashed; y < y1; y++) {
+        if (c->ranges) {
+            while (c->range < c->range_count && c->ranges[2 * c->range + 1] <= y) c->range++;
+            if (c->range == c->range_count || c->ranges[2 * c->range] > y) continue;
+        }
+        c->hashes[y] = hash_row(source->pixels + (size_t)y * source->stride, length);
+    }
+    if (y1 > c->hashed) c->hashed = y1;
+}
+
+/// The end of the band that starts at row `start`, its rows hashed: after row y when rows y
+/// and y + 1 differ and a hash of the two picks the edge (one in `period` rows), or at the
+/// most rows a band holds, but never before the fewest.
+static uint32_t next_cut(cutter *c, uint32_t start) {
+    uint32_t height = c->source->height, end = height;
+    for (uint32_t y = start; y + 1 < height; y++) {
         uint32_t rows = y + 1 - start;
-        int last = y + 1 == height;
-        int edge = !last && hashes[y] != hashes[y + 1] && mix(hashes[y] * 3 + hashes[y + 1]) % period == 0;
-        if (last || rows >= max_rows || (rows >= min_rows && edge)) {
-            cuts[count++] = y + 1;
-            start = y + 1;
+        if (rows >= c->max_rows) {
+            end = y + 1;
+            break;
+        }
+        if (rows < c->min_rows) continue;
+        hash_until(c, y + 2);
+        uint64_t a = c->hashes[y], b = c->hashes[y + 1];
+        if (a != b && mix(a * 3 + b) % c->period == 0) {
+            end = y + 1;
+            break;
         }
     }
-    return count;
+    hash_until(c, end);
+    return end;
 }
 
 static uint64_t band_key(const uint64_t *hashes, uint32_t rows) {
@@ -249,11 +291,55 @@ static uint64_t band_key(const uint64_t *hashes, uint32_t rows) {
     return key;
 }
 
-// ---- the previous image's bands by key -----------------------------------------------------
+// ---- kept rows --------------------------------------------------------------------------
 
-static int index_previous(cpng_band_encoder *encoder, cpng_status *status) {
+/// A spare slot for a new band's rows (recycled, or new), or −1 when out of memory.
+static int32_t take_spare(cpng_band_encoder *encoder, cpng_status *status) {
+    if (encoder->spare_count > 0) return (int32_t)encoder->spare[--encoder->spare_count];
+    if (encoder->kept_count == encoder->kept_capacity) {
+        uint32_t capacity = encoder->kept_capacity ? 2 * encoder->kept_capacity : 64;
+        kept_rows *kept = realloc(encoder->kept, (size_t)capacity * sizeof *kept);
+        if (kept) encoder->kept = kept;
+        uint32_t *spare = kept ? realloc(encoder->spare, (size_t)capacity * sizeof *spare) : NULL;
+        if (spare) encoder->spare = spare;
+        if (!kept || !spare) {
+            fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band cache");
+            return -1;
+        }
+        memset(kept + encoder->kept_capacity, 0, (size_t)(capacity - encoder->kept_capacity) * sizeof *kept);
+        encoder->kept_capacity = capacity;
+    }
+    return (int32_t)encoder->kept_count++;
+}
+
+/// Drops `list`'s hold on its slots: a slot no band holds any more becomes spare.
+static void release(cpng_band_encoder *encoder, band_list *list) {
+    for (uint32_t i = 0; i < list->count; i++) {
+        uint32_t slot = list->items[i].kept;
+        if (--encoder->kept[slot].users == 0) encoder->spare[encoder->spare_count++] = slot;
+    }
+    list->count = 0;
+}
+
+/// After a failure or a change of geometry: nothing kept is reused, and no hint trusted.
+static void forget(cpng_band_encoder *encoder) {
+    release(encoder, &encoder->previous);
+    release(encoder, &encoder->current);
+    encoder->have_previous = 0;
+}
+
+static void insert(cpng_band_encoder *encoder, uint32_t slot) {
+    uint32_t mask = encoder->table_size - 1;
+    uint32_t at = (uint32_t)encoder->kept[slot].key & mask;
+    while (encoder->table[at] >= 0) at = (at + 1) & mask;
+    encoder->table[at] = (int32_t)slot;
+}
+
+/// Indexes the slots in use by key, with room for `adding` more (the new bands of this image).
+static int index_kept(cpng_band_encoder *encoder, uint32_t adding, cpng_status *status) {
+    uint32_t live = encoder->kept_count - encoder->spare_count;
     uint32_t size = 16;
-    while (size < 2 * encoder->previous.count) size *= 2;
+    while (size < 2 * (live + adding)) size *= 2;
     if (encoder->table_size < size) {
         int32_t *table = realloc(encoder->table, (size_t)size * sizeof *table);
         if (!table) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band table");
@@ -261,71 +347,75 @@ static int index_previous(cpng_band_encoder *encoder, cpng_status *status) {
     }
     encoder->table_size = size;
     memset(encoder->table, 0xFF, (size_t)size * sizeof *encoder->table);
-    for (uint32_t i = 0; i < encoder->previous.count; i++) {
-        uint32_t slot = (uint32_t)encoder->previous.items[i].key & (size - 1);
-        while (encoder->table[slot] >= 0) slot = (slot + 1) & (size - 1);
-        encoder->table[slot] = (int32_t)i;
+    for (uint32_t i = 0; i < encoder->kept_count; i++) {
+        if (encoder->kept[i].users > 0) insert(encoder, i);
     }
     return CPNG_OK;
 }
 
-/// Whether the kept pixels equal rows [y0, y0 + rows) of `source`.
-static int same_rows(const uint8_t *kept, const cpng_image_source *source, uint32_t y0, uint32_t rows) {
-    size_t row_bytes = (size_t)source->width * 4;
+/// Whether the kept filtered rows equal rows [y0, y0 + rows) of `source` once converted.
+static int same_rows(cpng_band_encoder *encoder, const uint8_t *kept, const cpng_image_source *source,
+                     cpng_output_format output, uint32_t y0, uint32_t rows) {
+    size_t row_bytes = filtered_row_bytes(source->width, output);
+    if (source->format == CPNG_SOURCE_ARGB32_PREMULTIPLIED && output == CPNG_OUTPUT_RGB) {
+        for (uint32_t y = 0; y < rows; y++) {
+            const uint32_t *row = (const uint32_t *)(const void *)(source->pixels + (size_t)(y0 + y) * source->stride);
+            if (!cpng_argb32_equals_rgb(row, source->width, kept + y * row_bytes + 1)) return 0;
+        }
+        return 1;
+    }
     for (uint32_t y = 0; y < rows; y++) {
-        if (memcmp(kept + y * row_bytes, source->pixels + (size_t)(y0 + y) * source->stride, row_bytes) != 0) return 0;
+        cpng_convert_row(source, y0 + y, output, encoder->row);
+        if (memcmp(kept + y * row_bytes + 1, encoder->row, row_bytes - 1) != 0) return 0;
     }
     return 1;
 }
 
-/// The previous band holding exactly these rows, or −1.
-static int32_t find_previous(const cpng_band_encoder *encoder, uint64_t key, const cpng_image_source *source,
-                             uint32_t y0, uint32_t rows) {
+/// The slot holding exactly these rows (kept from the previous image, or made for an earlier
+/// band of this one), or −1.
+static int32_t find_kept(cpng_band_encoder *encoder, uint64_t key, const cpng_image_source *source,
+                         cpng_output_format output, uint32_t y0, uint32_t rows) {
     uint32_t mask = encoder->table_size - 1;
-    for (uint32_t slot = (uint32_t)key & mask; encoder->table[slot] >= 0; slot = (slot + 1) & mask) {
-        int32_t i = encoder->table[slot];
-        const band *b = &encoder->previous.items[i];
-        if (b->key != key || b->rows != rows) continue;
-        // A band already moved to the current image keeps its pixels there.
-        const band *holder = b->moved_to >= 0 ? &encoder->current.items[b->moved_to] : b;
-        if (same_rows(holder->pixels, source, y0, rows)) return i;
+    for (uint32_t at = (uint32_t)key & mask; encoder->table[at] >= 0; at = (at + 1) & mask) {
+        const kept_rows *k = &encoder->kept[encoder->table[at]];
+        if (k->key == key && k->rows == rows && same_rows(encoder, k->raw, source, output, y0, rows)) return encoder->table[at];
     }
     return -1;
 }
 
 // ---- compressing ---------------------------------------------------------------------------
 
-/// Deflates the band's filtered rows in `encoder->raw` into `b` with flipbook's deflate.
-static int compress_band_own(cpng_band_encoder *encoder, cpng_deflate_piece *b, cpng_output_format output,
-                             size_t row_bytes, cpng_status *status) {
+/// Deflates the filtered rows `raw` into `b` with flipbook's deflate.
+static int compress_band_own(cpng_band_encoder *encoder, const uint8_t *raw, cpng_deflate_piece *b,
+                             cpng_output_format output, size_t row_bytes, cpng_status *status) {
     if (reserve_piece(b, cpng_deflate_bound(b->raw_length), status) != CPNG_OK) return status->code;
     size_t pixel_bytes = output == CPNG_OUTPUT_RGB ? 3 : 4;
-    b->length = cpng_deflate_band(encoder->own, encoder->raw, b->raw_length, row_bytes, pixel_bytes, b->bytes);
+    b->length = cpng_deflate_band(encoder->own, raw, b->raw_length, row_bytes, pixel_bytes, b->bytes);
     b->crc = crc32(crc32(0, Z_NULL, 0), b->bytes, (uInt)b->length);
     return CPNG_OK;
 }
 
-/// Deflates rows [y0, y1) into `b` from a fresh window.
-static int compress_band(cpng_band_encoder *encoder, cpng_deflate_piece *b, const cpng_image_source *source,
-                         cpng_output_format output, uint32_t y0, uint32_t y1, cpng_status *status) {
+/// Converts rows [y0, y0 + k->rows) into slot `k`'s filtered rows and deflates them into its
+/// piece from a fresh window.
+static int fill(cpng_band_encoder *encoder, kept_rows *k, const cpng_image_source *source, cpng_output_format output,
+                uint32_t y0, cpng_status *status) {
     size_t row_bytes = filtered_row_bytes(source->width, output);
-    if (grow((void **)&encoder->raw, &encoder->raw_capacity, row_bytes * (y1 - y0), 1, status) != CPNG_OK) {
-        return status->code;
-    }
-    uint8_t *raw = encoder->raw;
-    for (uint32_t y = y0; y < y1; y++, raw += row_bytes) {
+    if (grow((void **)&k->raw, &k->raw_capacity, row_bytes * k->rows, 1, status) != CPNG_OK) return status->code;
+    uint8_t *raw = k->raw;
+    for (uint32_t y = y0; y < y0 + k->rows; y++, raw += row_bytes) {
         raw[0] = 0;  // filter type None
         cpng_convert_row(source, y, output, raw + 1);
     }
-    b->raw_length = row_bytes * (y1 - y0);
-    b->adler = cpng_adler32(1, encoder->raw, b->raw_length);
-    if (encoder->own) return compress_band_own(encoder, b, output, row_bytes, status);
+    cpng_deflate_piece *b = &k->piece;
+    b->raw_length = row_bytes * k->rows;
+    b->adler = cpng_adler32(1, k->raw, b->raw_length);
+    if (encoder->own) return compress_band_own(encoder, k->raw, b, output, row_bytes, status);
 
     z_stream *zs = &encoder->zs;
     if (deflateReset(zs) != Z_OK) return fail(status, CPNG_ERROR_ZLIB, "deflateReset failed");
     // The bound covers the whole band in one call, plus the sync flush's empty stored block.
     if (reserve_piece(b, deflateBound(zs, (uLong)b->raw_length) + 16, status) != CPNG_OK) return status->code;
-    zs->next_in = encoder->raw;
+    zs->next_in = k->raw;
     zs->avail_in = (uInt)b->raw_length;
     zs->next_out = b->bytes;
     zs->avail_out = (uInt)b->capacity;
@@ -336,50 +426,6 @@ static int compress_band(cpng_band_encoder *encoder, cpng_deflate_piece *b, cons
     b->length = b->capacity - zs->avail_out;
     b->crc = crc32(crc32(0, Z_NULL, 0), b->bytes, (uInt)b->length);
     return CPNG_OK;
-}
-
-/// Band `i` of the current image, rows [y0, y0 + rows): its buffers swapped with those of
-/// previous band `j` when that one still holds them, else copied from wherever they went.
-static int reuse(cpng_band_encoder *encoder, band *current, int32_t j, cpng_status *status) {
-    band *old = &encoder->previous.items[j];
-    if (old->moved_to < 0) {
-        band swap = *current;
-        uint64_t key = current->key;
-        uint32_t rows = current->rows;
-        *current = *old;
-        current->key = key;
-        current->rows = rows;
-        current->moved_to = -1;
-        old->pixels = swap.pixels;
-        old->pixels_capacity = swap.pixels_capacity;
-        old->piece = swap.piece;
-        old->moved_to = (int32_t)(current - encoder->current.items);
-        return CPNG_OK;
-    }
-    const band *from = &encoder->current.items[old->moved_to];
-    size_t pixel_bytes = (size_t)current->rows * encoder->width * 4;
-    if (grow((void **)&current->pixels, &current->pixels_capacity, pixel_bytes, 1, status) != CPNG_OK ||
-        reserve_piece(&current->piece, from->piece.length, status) != CPNG_OK) return status->code;
-    memcpy(current->pixels, from->pixels, pixel_bytes);
-    memcpy(current->piece.bytes, from->piece.bytes, from->piece.length);
-    current->piece.length = from->piece.length;
-    current->piece.crc = from->piece.crc;
-    current->piece.adler = from->piece.adler;
-    current->piece.raw_length = from->piece.raw_length;
-    return CPNG_OK;
-}
-
-/// Compresses rows [y0, y0 + rows) into `current` and keeps a copy of their pixels.
-static int fill(cpng_band_encoder *encoder, band *current, const cpng_image_source *source, cpng_output_format output,
-                uint32_t y0, cpng_status *status) {
-    size_t row_bytes = (size_t)source->width * 4;
-    if (grow((void **)&current->pixels, &current->pixels_capacity, row_bytes * current->rows, 1, status) != CPNG_OK) {
-        return status->code;
-    }
-    for (uint32_t y = 0; y < current->rows; y++) {
-        memcpy(current->pixels + y * row_bytes, source->pixels + (size_t)(y0 + y) * source->stride, row_bytes);
-    }
-    return compress_band(encoder, &current->piece, source, output, y0, y0 + current->rows, status);
 }
 
 // ---- the entry point --------------------------------------------------------------------
@@ -401,57 +447,118 @@ static const char *invalid_argument(const cpng_band_encoder *encoder, const cpng
 static void match_geometry(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output) {
     if (encoder->width == source->width && encoder->height == source->height && encoder->format == source->format &&
         encoder->output == output) return;
-    encoder->previous.count = 0;
+    forget(encoder);
     encoder->width = source->width;
     encoder->height = source->height;
     encoder->format = source->format;
     encoder->output = output;
 }
 
+/// Why `ranges` is not a valid hint for an image `height` rows tall, or NULL.
+static const char *invalid_ranges(const uint32_t *ranges, uint32_t count, uint32_t height) {
+    uint32_t end = 0;
+    for (uint32_t r = 0; r < count; r++) {
+        if (ranges[2 * r] < end || ranges[2 * r + 1] < ranges[2 * r]) return "changed rows not sorted ranges";
+        end = ranges[2 * r + 1];
+        if (end > height) return "changed rows beyond the image";
+    }
+    return NULL;
+}
+
+/// With a hint, the slot of the previous band at exactly rows [y0, y1) when none of them
+/// changed: its pixels are these, so no comparison is needed. Else −1. `range` and `at` are
+/// cursors into the ranges and the previous bands, moved forward as the bands go down.
+static int32_t unchanged_band(const cpng_band_encoder *encoder, const uint32_t *ranges, uint32_t count, uint32_t y0,
+                              uint32_t y1, uint32_t *range, uint32_t *at) {
+    while (*range < count && ranges[2 * *range + 1] <= y0) (*range)++;
+    if (*range < count && ranges[2 * *range] < y1) return -1;
+    const band_list *previous = &encoder->previous;
+    while (*at < previous->count && previous->items[*at].y0 < y0) (*at)++;
+    if (*at == previous->count) return -1;
+    const band *b = &previous->items[*at];
+    return b->y0 == y0 && b->rows == y1 - y0 ? (int32_t)b->kept : -1;
+}
+
 int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
                      cpng_band_output *out, cpng_status *status) {
+    return cpng_band_encode_changed(encoder, source, output, NULL, 0, out, status);
+}
+
+int cpng_band_encode_changed(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
+                             const uint32_t *changed_ranges, uint32_t range_count, cpng_band_output *out,
+                             cpng_status *status) {
     fail(status, CPNG_OK, NULL);
     const char *problem = invalid_argument(encoder, source, output, out);
-    if (problem) return fail(status, CPNG_ERROR_ARGUMENT, problem);
-    if (reserve_rows(encoder, source->height, status) != CPNG_OK) return status->code;
+    if (!problem && changed_ranges) problem = invalid_ranges(changed_ranges, range_count, source->height);
+    if (problem) {
+        // The caller may count the refused image as the last one: hints after it are not trusted.
+        if (encoder) forget(encoder);
+        return fail(status, CPNG_ERROR_ARGUMENT, problem);
+    }
+    size_t row_capacity = encoder->row_capacity;
+    if (reserve_rows(encoder, source->height, status) != CPNG_OK ||
+        grow((void **)&encoder->row, &row_capacity, cpng_row_buffer_size(source->width, output), 1, status) != CPNG_OK) {
+        forget(encoder);
+        return status->code;
+    }
+    encoder->row_capacity = row_capacity;
     match_geometry(encoder, source, output);
+    // A hint is relative to the last image encoded; without one every row may have changed.
+    const uint32_t *ranges = encoder->have_previous ? changed_ranges : NULL;
 
     uint64_t *hashes = encoder->row_hashes;
-    for (uint32_t y = 0; y < source->height; y++) {
-        hashes[y] = hash_row(source->pixels + (size_t)y * source->stride, (size_t)source->width * 4);
-    }
-    uint32_t count = cut_bands(hashes, source->height, cpng_band_rows(source->width, output),
-                               cpng_band_min_rows(source->width, output), cpng_band_max_rows(source->width, output),
-                               encoder->cuts);
+    uint32_t target = cpng_band_rows(source->width, output), min_rows = cpng_band_min_rows(source->width, output);
+    cutter c = { .source = source, .hashes = hashes, .ranges = ranges, .range_count = range_count,
+                 .min_rows = min_rows, .max_rows = cpng_band_max_rows(source->width, output),
+                 .period = target > min_rows ? target - min_rows : 1 };
+    // Every band but the last holds at least min_rows rows.
+    uint32_t most = source->height / min_rows + 1;
     size_t pieces_capacity = encoder->pieces_capacity;
-    if (grow_list(&encoder->current, count, status) != CPNG_OK ||
-        grow((void **)&encoder->pieces, &pieces_capacity, count, sizeof *encoder->pieces, status) != CPNG_OK ||
-        index_previous(encoder, status) != CPNG_OK) return status->code;
+    if (grow_list(&encoder->current, most, status) != CPNG_OK ||
+        grow((void **)&encoder->pieces, &pieces_capacity, most, sizeof *encoder->pieces, status) != CPNG_OK ||
+        index_kept(encoder, most, status) != CPNG_OK) {
+        forget(encoder);
+        return status->code;
+    }
     encoder->pieces_capacity = (uint32_t)pieces_capacity;
 
-    uint32_t reused = 0, y0 = 0;
-    for (uint32_t i = 0; i < count; i++) {
-        band *b = &encoder->current.items[i];
-        b->rows = encoder->cuts[i] - y0;
-        b->key = band_key(hashes + y0, b->rows);
-        b->moved_to = -1;
-        int32_t j = find_previous(encoder, b->key, source, y0, b->rows);
-        if (j >= 0) {
-            if (reuse(encoder, b, j, status) != CPNG_OK) return status->code;
+    uint32_t reused = 0, count = 0, range = 0, at = 0;
+    for (uint32_t y0 = 0, y1; y0 < source->height; y0 = y1) {
+        uint32_t i = count++;
+        y1 = next_cut(&c, y0);
+        uint32_t rows = y1 - y0;
+        int32_t slot = ranges ? unchanged_band(encoder, ranges, range_count, y0, y1, &range, &at) : -1;
+        uint64_t key = band_key(hashes + y0, rows);
+        if (slot < 0) slot = find_kept(encoder, key, source, output, y0, rows);
+        if (slot >= 0) {
             reused++;
-        } else if (fill(encoder, b, source, output, y0, status) != CPNG_OK) {
-            // The band's bytes are incomplete: forget every band, as after a change of size.
-            encoder->current.count = 0;
-            encoder->previous.count = 0;
-            return status->code;
+        } else {
+            slot = take_spare(encoder, status);
+            if (slot < 0) {
+                forget(encoder);
+                return status->code;
+            }
+            kept_rows *k = &encoder->kept[slot];
+            k->key = key;
+            k->rows = rows;
+            if (fill(encoder, k, source, output, y0, status) != CPNG_OK) {
+                // The slot's bytes are incomplete: it goes back, and every band is forgotten.
+                encoder->spare[encoder->spare_count++] = (uint32_t)slot;
+                forget(encoder);
+                return status->code;
+            }
+            insert(encoder, (uint32_t)slot);
         }
-        encoder->pieces[i] = b->piece;
-        y0 = encoder->cuts[i];
+        encoder->kept[slot].users++;
+        encoder->current.items[i] = (band){ .y0 = y0, .rows = rows, .kept = (uint32_t)slot };
+        encoder->current.count = i + 1;
+        encoder->pieces[i] = encoder->kept[slot].piece;
     }
-    encoder->current.count = count;
+    release(encoder, &encoder->previous);
     band_list done = encoder->current;
     encoder->current = encoder->previous;
     encoder->previous = done;
+    encoder->have_previous = 1;
     if (cpng_assemble_png(&encoder->file, source->width, source->height, output, encoder->level, encoder->pieces,
                           count, encoder->chunk_limit, status) != CPNG_OK) return status->code;
     out->bytes = encoder->file.bytes;

@@ -33,6 +33,23 @@ static uint32_t argb32_to_rgb_ssse3(const uint32_t *src, uint32_t width, uint8_t
     }
     return x;
 }
+
+/// Whether pixels [0, returned) of an opaque ARGB32 row convert to `rgb`, four a step as above
+/// (16 bytes of `rgb` read, 12 compared), stopping at the first step that differs.
+__attribute__((target("ssse3")))
+static uint32_t argb32_equals_rgb_ssse3(const uint32_t *src, uint32_t width, const uint8_t *rgb, int *equal) {
+    const __m128i order = _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
+    uint32_t x = 0;
+    for (; x + 6 <= width; x += 4, rgb += 12) {
+        __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(src + x)), order);
+        __m128i same = _mm_cmpeq_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)rgb));
+        if ((_mm_movemask_epi8(same) & 0x0FFF) != 0x0FFF) {
+            *equal = 0;
+            return x;
+        }
+    }
+    return x;
+}
 #endif
 
 // Straight alpha from premultiplied: c = round(c' * 255 / a), in integers so every machine
@@ -111,4 +128,21 @@ void cpng_convert_row(const cpng_image_source *source, uint32_t y, cpng_output_f
     } else {
         convert_rgba8_row(row, source->width, output, dst);
     }
+}
+
+int cpng_argb32_equals_rgb(const uint32_t *src, uint32_t width, const uint8_t *rgb) {
+    uint32_t x = 0;
+    int equal = 1;
+#if defined(CPNG_HAVE_SSSE3_PATH)
+    if (cpu_has_ssse3()) {
+        x = argb32_equals_rgb_ssse3(src, width, rgb, &equal);
+        if (!equal) return 0;
+        rgb += 3 * (size_t)x;
+    }
+#endif
+    for (; x < width; x++, rgb += 3) {
+        uint32_t v = src[x];
+        if (rgb[0] != (uint8_t)(v >> 16) || rgb[1] != (uint8_t)(v >> 8) || rgb[2] != (uint8_t)v) return 0;
+    }
+    return 1;
 }

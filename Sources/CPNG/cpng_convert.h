@@ -8,4 +8,8 @@
 /// premultiplied ARGB32 is unpremultiplied, RGB drops alpha.
 void cpng_convert_row(const cpng_image_source *source, uint32_t y, cpng_output_format output, uint8_t *dst);
 
+/// Whether an ARGB32 row of `width` pixels converts to the r, g, b bytes `rgb` (as
+/// cpng_argb32_to_rgb would write them), without writing them.
+int cpng_argb32_equals_rgb(const uint32_t *src, uint32_t width, const uint8_t *rgb);
+
 #endif

@@ -118,6 +118,77 @@ final class BandEncoderTests: XCTestCase {
         }
     }
 
+    /// The rows of `pixels` that differ from `previous` (packed rows of the same image size),
+    /// as sorted ranges, each widened by `margin` rows (a correct hint may say more than changed).
+    private func changedRows(_ pixels: PixelBuffer, from previous: [UInt8], margin: Int) -> [Range<Int>] {
+        let rowBytes = pixels.width * 4
+        var ranges: [Range<Int>] = []
+        for y in 0..<pixels.height {
+            let same = previous.withUnsafeBytes { memcmp($0.baseAddress! + y * rowBytes, pixels.baseAddress + y * pixels.bytesPerRow, rowBytes) == 0 }
+            if same { continue }
+            let rows = max(0, y - margin)..<min(pixels.height, y + 1 + margin)
+            if let last = ranges.last, last.upperBound >= rows.lowerBound {
+                ranges[ranges.count - 1] = last.lowerBound..<max(last.upperBound, rows.upperBound)
+            } else {
+                ranges.append(rows)
+            }
+        }
+        return ranges
+    }
+
+    private func packedRows(_ pixels: PixelBuffer) -> [UInt8] {
+        (0..<pixels.height).flatMap { y in
+            Array(UnsafeRawBufferPointer(start: pixels.baseAddress + y * pixels.bytesPerRow, count: pixels.width * 4))
+        }
+    }
+
+    /// A hint of the rows that changed since the encoder's last image only saves work: with an
+    /// exact hint, a wider one, "none changed" and none at all, every file is byte for byte
+    /// what a fresh encoder without hints writes.
+    func testChangedRowsHintDoesNotChangeTheBytes() throws {
+        let sequences: [[Frame]] = [
+            [screen(squareAt: 500), screen(squareAt: 510), screen(squareAt: 510), screen(squareAt: 300),
+             screen(squareAt: 300 + 72), SampleFrames.list(scrolledBy: 0), SampleFrames.list(scrolledBy: 37),
+             SampleFrames.list(scrolledBy: 37), screen(squareAt: 0), screen(squareAt: 980)],
+            [screen(squareAt: 100, opaque: false), screen(squareAt: 104, opaque: false), screen(squareAt: 104, opaque: false),
+             screen(squareAt: 900, opaque: false)],
+        ]
+        for (s, frames) in sequences.enumerated() {
+            for margin in [0, 7, 200] {
+                let hinted = try PNGMemoryEncoder(options: .fast)
+                let plain = try PNGMemoryEncoder(options: .fast)
+                var previous: [UInt8]?
+                for (i, frame) in frames.enumerated() {
+                    let renderer = try renderer(frame)
+                    let (withHint, without) = try renderer.withPixels { pixels in
+                        let hint = previous.map { changedRows(pixels, from: $0, margin: margin) }
+                        previous = packedRows(pixels)
+                        return (try hinted.encode(pixels, changedRows: hint), try PNGMemoryEncoder(options: .fast).encode(pixels))
+                    }
+                    _ = try renderer.withPixels { try plain.encode($0) }
+                    XCTAssertEqual(Data(withHint), Data(without), "sequence \(s), margin \(margin), frame \(i)")
+                    XCTAssertEqual(try decode(withHint), renderer.withPixels { PNGImage($0) }, "sequence \(s), frame \(i)")
+                }
+                XCTAssertEqual(hinted.bandsReused, plain.bandsReused, "sequence \(s), margin \(margin): the same bands reused")
+            }
+        }
+    }
+
+    func testUnsortedOrOutOfBoundsChangedRowsAreRefused() throws {
+        let encoder = try PNGMemoryEncoder(options: .fast)
+        let renderer = try renderer(screen(squareAt: 500))
+        let first = try renderer.withPixels { try encoder.encode($0) }
+        for bad in [[10..<20, 5..<8], [10..<20, 15..<30]] {
+            XCTAssertThrowsError(try renderer.withPixels { try encoder.encode($0, changedRows: bad) }, "\(bad)")
+        }
+        // A refusal forgets what was kept, so no hint is trusted after it (were this false one,
+        // "nothing changed", trusted, the file would be the first one's).
+        let moved = try self.renderer(screen(squareAt: 600))
+        let bytes = try moved.withPixels { try encoder.encode($0, changedRows: []) }
+        XCTAssertEqual(Data(bytes), Data(try moved.withPixels { try PNGMemoryEncoder(options: .fast).encode($0) }))
+        XCTAssertNotEqual(Data(bytes), Data(first))
+    }
+
     func testEveryLevelDecodesAndTheZlibHeaderNamesIt() throws {
         var sizes: [Int: Int] = [:]
         for level in [0, 1, 5, 6, 9] {

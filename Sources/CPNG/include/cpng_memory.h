@@ -8,7 +8,7 @@
 // header, every band's bytes in order, an empty final block and the Adler-32 of all rows
 // (combined from the bands'). A band never refers to another, and its cuts depend only on the
 // rows around them, so its compressed bytes depend only on its own pixels: the encoder keeps
-// the previous image's bands (pixels and bytes) and reuses the bytes of any band whose rows
+// the previous image's bands (filtered rows and bytes) and reuses the bytes of any band whose rows
 // appear again, at the same place or moved (a scroll), and the file is byte for byte what
 // compressing every band afresh gives. Level 1 uses flipbook's own deflate (cpng_deflate.h),
 // other levels zlib.
@@ -54,9 +54,22 @@ void cpng_band_encoder_set_chunk_limit(cpng_band_encoder *encoder, uint32_t limi
 
 /// Encodes `source` as a PNG with no row filter in `output` format into memory, reusing the
 /// compressed bands whose rows equal those of a band of the previous image of the same size
-/// and formats, wherever they were. Returns CPNG_OK and fills `out`, or an error code with details in `status`.
+/// and formats, wherever they were, or of an earlier band of this image. Returns CPNG_OK and fills `out`, or an error code with details in `status`.
 int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
                      cpng_band_output *out, cpng_status *status);
+
+/// cpng_band_encode with a hint: `changed_ranges` holds `range_count` pairs [y0, y1), sorted and
+/// not overlapping, of the rows that may differ from the last image this encoder was given;
+/// every other row must be byte-identical to that image's. NULL means unknown (every row may
+/// have changed); a count of 0 with a non-NULL array, that none did. The hint only saves work
+/// (unchanged rows are not hashed again, and a band at the same rows as one of that image's,
+/// with none of its rows changed, is reused without comparing its pixels): the bytes are those
+/// cpng_band_encode writes. It is ignored after a change of size or formats and after any
+/// failure (the refused image may be the caller's last one). Unsorted or overlapping ranges, or
+/// ranges beyond the image, are CPNG_ERROR_ARGUMENT.
+int cpng_band_encode_changed(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
+                             const uint32_t *changed_ranges, uint32_t range_count, cpng_band_output *out,
+                             cpng_status *status);
 
 /// Encodes `source` with libpng exactly as cpng_write does, into a buffer allocated with malloc:
 /// on CPNG_OK `*bytes` and `*length` hold the PNG (free `*bytes` with free()).

@@ -8,7 +8,8 @@ import Darwin
 /// Encodes rendered frames into PNG bytes in memory, for the export. With no row filter (the
 /// fast default) it cuts the rows into bands by content, compresses each independently (at
 /// level 1 with flipbook's own deflate) and reuses the compressed bytes of every band whose
-/// rows appear in the previous frame, where they were or moved (see `cpng_memory.h`); other
+/// rows appear in the previous frame, where they were or moved, or earlier in the same frame
+/// (see `cpng_memory.h`); other
 /// filters go through libpng. Either way the bytes depend only on the pixels and the options, never on
 /// which frame came before. Not thread-safe: make one per worker thread.
 final class PNGMemoryEncoder {
@@ -37,7 +38,14 @@ final class PNGMemoryEncoder {
     deinit { cpng_band_encoder_free(bands) }
 
     /// The PNG file for `pixels`: RGB when they are opaque, straight-alpha RGBA otherwise.
-    func encode(_ pixels: PixelBuffer) throws -> [UInt8] {
+    ///
+    /// `changedRows` (pixel rows, sorted, not overlapping) says which rows may differ from the
+    /// last image this encoder was given; every other row must be byte-identical to that image's
+    /// (same size and opacity). nil means unknown: every row may have changed. The hint only
+    /// saves work — rows outside it are not hashed again, and bands wholly outside it that sit
+    /// where a band of that image sat are reused without comparing pixels — so the bytes are
+    /// the same with or without it. Libpng's filtered path ignores it.
+    func encode(_ pixels: PixelBuffer, changedRows: [Range<Int>]? = nil) throws -> [UInt8] {
         var source = cpng_image_source(pixels: pixels.baseAddress.assumingMemoryBound(to: UInt8.self),
                                        stride: pixels.bytesPerRow, width: UInt32(pixels.width),
                                        height: UInt32(pixels.height), format: CPNG_SOURCE_ARGB32_PREMULTIPLIED)
@@ -45,9 +53,23 @@ final class PNGMemoryEncoder {
         guard let bands else { return try encodeWithLibpng(&source, output: output) }
         var status = cpng_status()
         var result = cpng_band_output()
-        guard cpng_band_encode(bands, &source, output, &result, &status) == Int32(CPNG_OK), let bytes = result.bytes else {
-            throw Self.error(status)
+        let code: Int32
+        if let changedRows {
+            let bounds = changedRows.flatMap { rows -> [UInt32] in
+                precondition(rows.lowerBound >= 0 && rows.upperBound <= pixels.height, "changed rows \(rows) outside the image")
+                return [UInt32(rows.lowerBound), UInt32(rows.upperBound)]
+            }
+            code = bounds.withUnsafeBufferPointer { ranges in
+                // A non-nil pointer even for no ranges: "no row changed" is not "unknown".
+                withUnsafePointer(to: UInt32(0)) { none in
+                    cpng_band_encode_changed(bands, &source, output, ranges.baseAddress ?? none, UInt32(changedRows.count),
+                                             &result, &status)
+                }
+            }
+        } else {
+            code = cpng_band_encode(bands, &source, output, &result, &status)
         }
+        guard code == Int32(CPNG_OK), let bytes = result.bytes else { throw Self.error(status) }
         bandCount += Int(result.bands)
         bandsReused += Int(result.bands_reused)
         return Array(UnsafeBufferPointer(start: bytes, count: result.length))
