@@ -43,7 +43,8 @@ public struct Player: Sendable {
     /// (at least 2), so memory stays bounded whatever the scene's length.
     public static let checkpointBudgetBytes = 32 << 20
     /// Checkpoints this Player keeps: `maximumCheckpoints`, fewer when its state is large
-    /// (model, presentation and animation lists: about 24 bytes a slot).
+    /// (model, presentation and animation lists: about 24 bytes a slot). Sized for a checkpoint
+    /// of every slot; one keeps only the slots changed since the start, often far fewer.
     public var checkpointLimit: Int {
         max(2, min(Self.maximumCheckpoints, Self.checkpointBudgetBytes / max(24 * scene.slotCount, 1)))
     }
