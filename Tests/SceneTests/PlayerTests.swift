@@ -108,6 +108,27 @@ final class PlayerTests: XCTestCase {
         XCTAssertGreaterThan(backward.statistics.checkpointsRestored, 0)
     }
 
+    /// A checkpoint keeps the slots that changed since the start, not the whole store: 2,000
+    /// views that never move add nothing to it, and resuming from one gives the same values.
+    func testCheckpointsKeepOnlyTheSlotsThatChanged() throws {
+        let moving = try scene(taps: [0.1, 2.5])
+        let still = (0..<2_000).map { View(id: "still\($0)", frame: Rect(x: 0, y: Double($0), width: 10, height: 1)) }
+        let s = Scene(name: "t", size: moving.size, duration: 12, views: moving.views + still, actions: moving.actions,
+                      events: moving.events, bindings: moving.bindings)
+        var player = try Player(scene: s)
+        try player.advance(to: 3.5)
+        XCTAssertEqual(player.checkpoints.map(\.time), [0, 1, 2, 3])
+        for checkpoint in player.checkpoints {
+            XCTAssertLessThanOrEqual(checkpoint.keptSlots, 2 * ViewProperty.count, "at most the box's and the follower's slots")
+        }
+        try player.advance(to: 1.2)
+        var straight = try Player(scene: s)
+        try straight.advance(to: 1.2)
+        XCTAssertEqual(player.statistics.checkpointsRestored, 1)
+        XCTAssertEqual(player.presentationValues, straight.presentationValues)
+        XCTAssertEqual(player.modelValue(boxY), straight.modelValue(boxY))
+    }
+
     func testFrameCommandsDrawBackgroundInsideTheLayerTransform() throws {
         var player = try Player(scene: scene(taps: []))
         let frame = try player.frame(at: 0, fps: 60)

@@ -101,6 +101,95 @@ final class SlotStoreTests: XCTestCase {
     }
 }
 
+/// Checkpoints keep the slots that changed since the start, and restoring one gives back the
+/// store it was made of, value for value.
+final class SlotStoreCheckpointTests: XCTestCase {
+    private func animation(_ from: Double, _ to: Double, at begin: Double, additive: Bool) -> RunningAnimation {
+        RunningAnimation(curve: .basic(ScalarAnimation(from: from, to: to, beginTime: begin, timing: .curve(.easeInEaseOut, duration: 1))),
+                         isAdditive: additive)
+    }
+
+    private func assertSame(_ a: SlotStore, _ b: SlotStore, _ message: String, line: UInt = #line) {
+        XCTAssertEqual(a.model, b.model, message, line: line)
+        XCTAssertEqual(a.presentation.map(\.bitPattern), b.presentation.map(\.bitPattern), message, line: line)
+        XCTAssertEqual(a.animatedSlots, b.animatedSlots, message, line: line)
+        XCTAssertEqual(a.time, b.time, message, line: line)
+        XCTAssertEqual(a.recomputed, b.recomputed, message, line: line)
+        XCTAssertEqual(a.contents, b.contents, message, line: line)
+        for slot in 0..<a.count { XCTAssertEqual(a.animations(on: slot), b.animations(on: slot), "\(message): slot \(slot)", line: line) }
+    }
+
+    func testACheckpointKeepsOnlyTheChangedSlots() {
+        let start = (0..<100_000).map(Double.init)
+        var store = SlotStore(model: start, systemSlots: [3])
+        store.advance(to: 0)
+        store.animate(10, animation(10, 1, at: 0, additive: true))
+        store.set(20, 2)
+        store.drive(30, 3)
+        var lent = store.lendToSystems()
+        lent[3] = 4
+        store.systemsReturn(lent)
+        store.advance(to: 0.25)
+        let checkpoint = store.checkpoint()
+        XCTAssertEqual(checkpoint.keptSlots, 4, "the system's slot and the three written, of 100,000")
+        // Into a store with the same start that never moved, and into this one after more changes.
+        let copy = store
+        var fresh = SlotStore(model: start, systemSlots: [3])
+        fresh.restore(checkpoint)
+        assertSame(fresh, copy, "a fresh store")
+        store.animate(40, animation(40, 0, at: 0.25, additive: false))
+        store.set(10, 7)
+        store.advance(to: 0.75)
+        store.restore(checkpoint)
+        assertSame(store, copy, "the store moved on")
+        XCTAssertNil(store.invariantViolation())
+    }
+
+    /// Random operations on a twin pair: one store restored from checkpoints, the other the value
+    /// copied when each checkpoint was made; they must stay equal whatever follows.
+    func testRestoringGivesBackTheStoreWhateverHappenedSince() {
+        var random = SeededGenerator(seed: 20)
+        for round in 0..<100 {
+            var store = SlotStore(model: [1, 2, 3, 4, 5, 6], systemSlots: [5], contents: [.text("a")])
+            var twin = store
+            var kept: [(copy: SlotStore, checkpoint: SlotStore.Checkpoint)] = [(store, store.checkpoint())]
+            var t = 0.0
+            store.advance(to: t); twin.advance(to: t)
+            for step in 0..<40 {
+                let slot = Int.random(in: 0..<5, using: &random), value = Double.random(in: -100...100, using: &random)
+                let additive = Bool.random(using: &random), operation = Int.random(in: 0..<6, using: &random)
+                func apply(_ s: inout SlotStore) {
+                    switch operation {
+                    case 0: s.set(slot, value)
+                    case 1: s.drive(slot, value)
+                    case 2: s.animate(slot, animation(s.model[slot], value, at: t, additive: additive))
+                    case 3: var lent = s.lendToSystems(); lent[5] = value; s.systemsReturn(lent)
+                    case 4: s.setContent(ContentSlotID(0), .text("\(value)"))
+                    default: s.advance(to: t)
+                    }
+                }
+                apply(&store)
+                apply(&twin)
+                assertSame(store, twin, "round \(round) step \(step)")
+                switch Int.random(in: 0..<6, using: &random) {
+                case 0: kept.append((store, store.checkpoint()))
+                case 1:
+                    let pick = kept[Int.random(in: 0..<kept.count, using: &random)]
+                    store.restore(pick.checkpoint)
+                    twin = pick.copy
+                    assertSame(store, twin, "round \(round) step \(step), restored")
+                    t = store.time.isFinite ? store.time : 0
+                case 2:
+                    t += Double.random(in: 0...0.6, using: &random)
+                    store.advance(to: t); twin.advance(to: t)
+                default: break
+                }
+                XCTAssertNil(store.invariantViolation())
+            }
+        }
+    }
+}
+
 /// Many actions at one instant: each animation is evaluated once for that instant, not once
 /// per event after it started (10,000 views each starting 3 animations at t = 0 set up in
 /// quadratic time before).

@@ -14,8 +14,9 @@ import Motion
 /// value with the animations in flight (see `AnimationModel`). Animations are closed-form in
 /// time, so state changes only at events, at their exact time whatever the frame rate.
 ///
-/// The playhead keeps checkpoints (copies of its state about every second of scene time, at
-/// most `checkpointLimit`, thinned by doubling the interval), so asking for an earlier
+/// The playhead keeps checkpoints (its state about every second of scene time, the slot store
+/// as the slots that changed since the start — `PlayerCheckpoint` —, at most `checkpointLimit`,
+/// thinned by doubling the interval), so asking for an earlier
 /// instant resumes from the nearest checkpoint instead of replaying from t = 0; instants that
 /// are skipped are only advanced, never drawn. Any order of requests gives the same answers.
 public struct Player: Sendable {
@@ -30,7 +31,7 @@ public struct Player: Sendable {
     /// Model values at the start (bindings of `frame.width`/`height` keep the starting edge).
     let initialModel: [Double]
     var state: PlayerState
-    private var checkpoints: [PlayerState] = []
+    private(set) var checkpoints: [PlayerCheckpoint] = []
     /// Seconds between checkpoints (a power of two).
     private var checkpointInterval = 1.0
     /// Systems that find events by stepping (`SceneSystem.findsEventsByStepping`).
@@ -42,7 +43,8 @@ public struct Player: Sendable {
     /// (at least 2), so memory stays bounded whatever the scene's length.
     public static let checkpointBudgetBytes = 32 << 20
     /// Checkpoints this Player keeps: `maximumCheckpoints`, fewer when its state is large
-    /// (model, presentation and animation lists: about 24 bytes a slot).
+    /// (model, presentation and animation lists: about 24 bytes a slot). Sized for a checkpoint
+    /// of every slot; one keeps only the slots changed since the start, often far fewer.
     public var checkpointLimit: Int {
         max(2, min(Self.maximumCheckpoints, Self.checkpointBudgetBytes / max(24 * scene.slotCount, 1)))
     }
@@ -71,7 +73,7 @@ public struct Player: Sendable {
         self.cullIndex = CullIndex(scene: scene, children: graph.children, roots: graph.roots, builder: start)
         self.steppingSystems = scene.systems.indices.filter { scene.systems[$0].findsEventsByStepping }
         try step(to: 0)
-        checkpoints = [state]
+        checkpoints = [PlayerCheckpoint(state)]
     }
 
     /// Whether to log the time of every event dispatched (`eventTimes`), for tests and tools.
@@ -115,7 +117,7 @@ public struct Player: Sendable {
         precondition(t >= 0 && t.isFinite, "scene time must be finite and not negative")
         if t < state.time {
             let index = checkpoints.lastIndex { $0.time <= t } ?? 0
-            state = checkpoints[index]
+            state.restore(checkpoints[index])
             statistics.checkpointsRestored += 1
         }
         while true {
@@ -154,7 +156,7 @@ public struct Player: Sendable {
 
     private mutating func record() {
         guard let last = checkpoints.last, state.time > last.time else { return }
-        checkpoints.append(state)
+        checkpoints.append(PlayerCheckpoint(state))
         if checkpoints.count > checkpointLimit {
             checkpointInterval *= 2
             checkpoints = checkpoints.filter { ($0.time / checkpointInterval).rounded(.down) * checkpointInterval == $0.time }

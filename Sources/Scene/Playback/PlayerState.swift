@@ -1,5 +1,5 @@
 /// Everything that changes while a scene plays, at one instant: a value, so the Player keeps
-/// copies of it as checkpoints.
+/// it as checkpoints (`PlayerCheckpoint`).
 struct PlayerState: Sendable {
     /// Scene time; every event at or before it has been dispatched. -∞ before the first advance.
     var time = -Double.infinity
@@ -21,6 +21,36 @@ struct PlayerState: Sendable {
         store = SlotStore(model: scene.initialModel(), systemSlots: systemSlots, contents: scene.contentSlots.map(\.initialValue))
         queue = EventQueue(scripted: scene.events)
         systems = scene.systems
+    }
+}
+
+extension PlayerState {
+    /// Becomes the state `checkpoint` kept, reusing this state's slot store (`SlotStore.restore`).
+    mutating func restore(_ checkpoint: PlayerCheckpoint) {
+        var store = self.store
+        self = checkpoint.state
+        store.restore(checkpoint.store)   // the only reference now: restored in place
+        self.store = store
+    }
+}
+
+/// The Player's state at one instant, kept to resume from: a copy of everything but the slot
+/// store, whose per-slot arrays it keeps as a `SlotStore.Checkpoint` (the slots that may differ
+/// from the start). A whole copy would share those arrays with the playing state, and the next
+/// write would copy them: the model and presentation of every slot, once per checkpoint.
+struct PlayerCheckpoint: Sendable {
+    /// The state, its `store` left empty (`store` below holds it).
+    fileprivate let state: PlayerState
+    fileprivate let store: SlotStore.Checkpoint
+    var time: Double { state.time }
+    /// How many slots' values it keeps (tests bound it).
+    var keptSlots: Int { store.keptSlots }
+
+    init(_ state: PlayerState) {
+        store = state.store.checkpoint()
+        var rest = state
+        rest.store = SlotStore(model: [], systemSlots: [])
+        self.state = rest
     }
 }
 
