@@ -71,7 +71,7 @@ public final class CairoRenderer {
         drawn = frame.drawnViews.isEmpty ? nil : frame
         lastFrameIsOpaque = frame.isOpaque
         if redrawsOnlyDamage, let previous, let damage = FrameDamage.rows(from: previous, to: frame, scale: scale, height: pixelHeight),
-           damage.count * 4 < pixelHeight * 3 {
+           damage.count < pixelHeight {
             lastDrawnRows = damage
             guard !damage.isEmpty else { return }
             // Only the damaged rows, whole: the same pixels there as drawing the frame whole.

@@ -62,8 +62,9 @@ enum FrameFile {
     }
 }
 
-/// PNG files: rasterise, then encode into memory (`PNGMemoryEncoder`, which reuses the
-/// compressed bands the previous frame shares); a frame that draws like the one before is
+/// PNG files: rasterise (only the rows that changed since the worker's last frame), then encode
+/// into memory (`PNGMemoryEncoder`, which reuses the compressed bands the previous frame shares
+/// and is told which rows the renderer drew); a frame that draws like the one before is
 /// written from that frame's bytes, neither drawn nor encoded (`RepeatedFrames`).
 final class PNGFrameOutput: FrameOutput {
     private let renderer: CairoRenderer
@@ -81,7 +82,8 @@ final class PNGFrameOutput: FrameOutput {
             renderer.render(job.frame)
             times.lap(\.draw)
             defer { times.lap(\.encode) }
-            return try renderer.withPixels { try encoder.encode($0) }
+            // The encoder saw this surface's previous frame: rows the renderer left alone are its.
+            return try renderer.withPixels { try encoder.encode($0, changedRows: renderer.lastDrawnRows.ranges) }
         }
         try FrameFile.write(job, times: &times) { try OutputFile.write(bytes, to: $0) }
     }
