@@ -337,9 +337,10 @@ static void insert(cpng_band_encoder *encoder, uint32_t slot) {
 
 /// Indexes the slots in use by key, with room for `adding` more (the new bands of this image).
 static int index_kept(cpng_band_encoder *encoder, uint32_t adding, cpng_status *status) {
-    uint32_t live = encoder->kept_count - encoder->spare_count;
+    uint64_t needed = 2 * ((uint64_t)encoder->kept_count - encoder->spare_count + adding);
+    if (needed > 1u << 30) return fail(status, CPNG_ERROR_NO_MEMORY, "too many bands for the band table");
     uint32_t size = 16;
-    while (size < 2 * (live + adding)) size *= 2;
+    while (size < needed) size *= 2;
     if (encoder->table_size < size) {
         int32_t *table = realloc(encoder->table, (size_t)size * sizeof *table);
         if (!table) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band table");
