@@ -337,9 +337,10 @@ static void insert(cpng_band_encoder *encoder, uint32_t slot) {
 
 /// Indexes the slots in use by key, with room for `adding` more (the new bands of this image).
 static int index_kept(cpng_band_encoder *encoder, uint32_t adding, cpng_status *status) {
-    uint32_t live = encoder->kept_count - encoder->spare_count;
+    uint64_t needed = 2 * ((uint64_t)encoder->kept_count - encoder->spare_count + adding);
+    if (needed > 1u << 30) return fail(status, CPNG_ERROR_NO_MEMORY, "too many bands for the band table");
     uint32_t size = 16;
-    while (size < 2 * (live + adding)) size *= 2;
+    while (size < needed) size *= 2;
     if (encoder->table_size < size) {
         int32_t *table = realloc(encoder->table, (size_t)size * sizeof *table);
         if (!table) return fail(status, CPNG_ERROR_NO_MEMORY, "out of memory for the band table");
@@ -357,10 +358,12 @@ static int index_kept(cpng_band_encoder *encoder, uint32_t adding, cpng_status *
 static int same_rows(cpng_band_encoder *encoder, const uint8_t *kept, const cpng_image_source *source,
                      cpng_output_format output, uint32_t y0, uint32_t rows) {
     size_t row_bytes = filtered_row_bytes(source->width, output);
-    if (source->format == CPNG_SOURCE_ARGB32_PREMULTIPLIED && output == CPNG_OUTPUT_RGB) {
+    if (source->format == CPNG_SOURCE_ARGB32_PREMULTIPLIED) {
         for (uint32_t y = 0; y < rows; y++) {
             const uint32_t *row = (const uint32_t *)(const void *)(source->pixels + (size_t)(y0 + y) * source->stride);
-            if (!cpng_argb32_equals_rgb(row, source->width, kept + y * row_bytes + 1)) return 0;
+            const uint8_t *to = kept + y * row_bytes + 1;
+            if (!(output == CPNG_OUTPUT_RGB ? cpng_argb32_equals_rgb(row, source->width, to)
+                                            : cpng_argb32_equals_rgba(row, source->width, to))) return 0;
         }
         return 1;
     }

@@ -111,6 +111,22 @@ static void convert_argb32_row(const uint32_t *src, uint32_t width, cpng_output_
     }
 }
 
+int cpng_argb32_equals_rgba(const uint32_t *src, uint32_t width, const uint8_t *rgba) {
+    for (uint32_t x = 0; x < width; x++, rgba += 4) {
+        uint32_t v = src[x], a = v >> 24;
+        if (rgba[3] != a) return 0;
+        if (a == 255) {
+            if (rgba[0] != (uint8_t)(v >> 16) || rgba[1] != (uint8_t)(v >> 8) || rgba[2] != (uint8_t)v) return 0;
+        } else if (a == 0) {
+            if (rgba[0] | rgba[1] | rgba[2]) return 0;
+        } else if (rgba[0] != unpremultiply((v >> 16) & 0xFF, a) || rgba[1] != unpremultiply((v >> 8) & 0xFF, a) ||
+                   rgba[2] != unpremultiply(v & 0xFF, a)) {
+            return 0;
+        }
+    }
+    return 1;
+}
+
 static void convert_rgba8_row(const uint8_t *src, uint32_t width, cpng_output_format output, uint8_t *dst) {
     if (output == CPNG_OUTPUT_RGBA) {
         memcpy(dst, src, (size_t)width * 4);

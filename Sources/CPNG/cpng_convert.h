@@ -12,4 +12,8 @@ void cpng_convert_row(const cpng_image_source *source, uint32_t y, cpng_output_f
 /// cpng_argb32_to_rgb would write them), without writing them.
 int cpng_argb32_equals_rgb(const uint32_t *src, uint32_t width, const uint8_t *rgb);
 
+/// Whether a premultiplied ARGB32 row converts to the straight-alpha r, g, b, a bytes `rgba`
+/// (as the RGBA conversion would write them), stopping at the first pixel that differs.
+int cpng_argb32_equals_rgba(const uint32_t *src, uint32_t width, const uint8_t *rgba);
+
 #endif

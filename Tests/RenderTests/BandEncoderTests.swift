@@ -167,7 +167,7 @@ final class BandEncoderTests: XCTestCase {
                     }
                     _ = try renderer.withPixels { try plain.encode($0) }
                     XCTAssertEqual(Data(withHint), Data(without), "sequence \(s), margin \(margin), frame \(i)")
-                    XCTAssertEqual(try decode(withHint), renderer.withPixels { PNGImage($0) }, "sequence \(s), frame \(i)")
+                    XCTAssertTrue(try decode(withHint) == renderer.withPixels { PNGImage($0) }, "sequence \(s), frame \(i) decodes to its pixels")
                 }
                 XCTAssertEqual(hinted.bandsReused, plain.bandsReused, "sequence \(s), margin \(margin): the same bands reused")
             }

@@ -54,7 +54,8 @@ void cpng_band_encoder_set_chunk_limit(cpng_band_encoder *encoder, uint32_t limi
 
 /// Encodes `source` as a PNG with no row filter in `output` format into memory, reusing the
 /// compressed bands whose rows equal those of a band of the previous image of the same size
-/// and formats, wherever they were, or of an earlier band of this image. Returns CPNG_OK and fills `out`, or an error code with details in `status`.
+/// and formats, wherever they were, or of an earlier band of this image. Returns CPNG_OK and
+/// fills `out`, or an error code with details in `status`.
 int cpng_band_encode(cpng_band_encoder *encoder, const cpng_image_source *source, cpng_output_format output,
                      cpng_band_output *out, cpng_status *status);
 
