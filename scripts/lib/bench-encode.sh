@@ -38,48 +38,69 @@ timed_render() {
 # it, never instead of it). Then long-list --every-frame on 1 thread against the C
 # limit on 1 thread. Sets ENCODE_TABLE_ROWS (printed by encode_table_print) and
 # ENCODE_TABLE_RATIOS ("scene every-frame-ratio normal-ratio bytes-ratio" lines).
+# ENCODE_PAIRS (default 3) repetitions of that sequence per scene; every column is the median
+# over them (a ratio: the median of the repetitions' ratios), since one export of a short scene
+# (61 frames in half a second) and one C-limit run each swing by a quarter on this machine.
+ENCODE_PAIRS="${ENCODE_PAIRS:-3}"
+
 encode_table() {
-  local work="$1" reference="$2" scene name n every normal ref ref_fps every_fps normal_fps bytes every_cpu normal_cpu
+  local work="$1" reference="$2" scene name n every normal ref ref_fps every_fps normal_fps bytes every_cpu normal_cpu rep
   ENCODE_TABLE_ROWS=() ENCODE_TABLE_RATIOS=()
   for scene in "$ROOT"/scenes/*.yaml; do
     name="$(basename "$scene" .yaml)"
     # BENCH_SCENES="a b" limits the table to those scenes (for quicker runs while working).
     [[ -z "${BENCH_SCENES:-}" || " $BENCH_SCENES " == *" $name "* ]] || continue
-    echo "==> $name: --every-frame, the C limit on its frames, then the normal export (scale $SCALE, 2 threads)"
-    timed_render "$work/every" "$scene" --scale "$SCALE" --threads 2 --every-frame
-    n="$RENDERED" every="$SECONDS_TAKEN" every_cpu="$CPU_TAKEN"
-    ref="$("$reference" --threads 2 "$work/every"/*.png)" || die "$EX_SOFTWARE" "the C limit failed on $name"
-    bytes="$(png_bytes "$work/every")"
-    timed_render "$work/normal" "$scene" --scale "$SCALE" --threads 2
-    normal="$SECONDS_TAKEN" normal_cpu="$CPU_TAKEN"
-    rm -rf -- "$work/normal"
-    ref_fps="$(kv "$ref" fps)"
-    every_fps="$(awk -v n="$n" -v w="$every" 'BEGIN { printf "%.1f", n / w }')"
-    normal_fps="$(awk -v n="$n" -v w="$normal" 'BEGIN { printf "%.1f", n / w }')"
+    echo "==> $name: --every-frame, the C limit on its frames, then the normal export (scale $SCALE, 2 threads), $ENCODE_PAIRS times"
+    local -a e_fps=() o_fps=() r_fps=() e_ratio=() o_ratio=() e_cpu=() o_cpu=()
+    for (( rep = 1; rep <= ENCODE_PAIRS; rep++ )); do
+      timed_render "$work/every" "$scene" --scale "$SCALE" --threads 2 --every-frame
+      n="$RENDERED" every="$SECONDS_TAKEN" every_cpu="$CPU_TAKEN"
+      ref="$("$reference" --threads 2 "$work/every"/*.png)" || die "$EX_SOFTWARE" "the C limit failed on $name"
+      bytes="$(png_bytes "$work/every")"
+      timed_render "$work/normal" "$scene" --scale "$SCALE" --threads 2
+      normal="$SECONDS_TAKEN" normal_cpu="$CPU_TAKEN"
+      rm -rf -- "$work/normal"
+      ref_fps="$(kv "$ref" fps)"
+      every_fps="$(awk -v n="$n" -v w="$every" 'BEGIN { printf "%.1f", n / w }')"
+      normal_fps="$(awk -v n="$n" -v w="$normal" 'BEGIN { printf "%.1f", n / w }')"
+      e_fps+=("$every_fps") o_fps+=("$normal_fps") r_fps+=("$ref_fps")
+      e_ratio+=("$(awk -v a="$every_fps" -v b="$ref_fps" 'BEGIN { printf "%.4f", a / b }')")
+      o_ratio+=("$(awk -v a="$normal_fps" -v b="$ref_fps" 'BEGIN { printf "%.4f", a / b }')")
+      e_cpu+=("$(awk -v a="$(kv "$ref" cpu)" -v b="$every_cpu" 'BEGIN { printf "%.4f", a / b }')")
+      o_cpu+=("$(awk -v a="$(kv "$ref" cpu)" -v b="$normal_cpu" 'BEGIN { printf "%.4f", a / b }')")
+      echo "    pair $rep: every ${every_fps}/s (${e_ratio[-1]}x), normal ${normal_fps}/s (${o_ratio[-1]}x), C limit ${ref_fps}/s"
+      [[ $rep == "$ENCODE_PAIRS" ]] || rm -rf -- "$work/every"
+    done
     local row
-    row="$(awk -v s="$name" -v n="$n" -v e="$every_fps" -v o="$normal_fps" -v r="$ref_fps" \
-      -v b="$bytes" -v rb="$(kv "$ref" bytes)" -v rc="$(kv "$ref" cpu)" -v ec="$every_cpu" -v oc="$normal_cpu" 'BEGIN {
-      printf "%-22s %6d %9.1f %7.2fx %9.1f %7.2fx %9.1f %8.3f %7.2fx %7.2fx", s, n, e, e / r, o, o / r, r, b / rb, rc / ec, rc / oc }')"
+    row="$(awk -v s="$name" -v n="$n" -v e="$(median "${e_fps[@]}")" -v o="$(median "${o_fps[@]}")" -v r="$(median "${r_fps[@]}")" \
+      -v er="$(median "${e_ratio[@]}")" -v nr="$(median "${o_ratio[@]}")" -v ec="$(median "${e_cpu[@]}")" -v oc="$(median "${o_cpu[@]}")" \
+      -v b="$bytes" -v rb="$(kv "$ref" bytes)" 'BEGIN {
+      printf "%-22s %6d %9.1f %7.2fx %9.1f %7.2fx %9.1f %8.3f %7.2fx %7.2fx", s, n, e, er, o, nr, r, b / rb, ec, oc }')"
     echo "$row"
     ENCODE_TABLE_ROWS+=("$row")
     ENCODE_TABLE_RATIOS+=("$(awk '{ sub(/x$/, "", $4); sub(/x$/, "", $6); print $1, $4, $6, $8 }' <<<"$row")")
     if [[ "$name" == long-list ]]; then
-      echo "==> long-list, 1 thread: --every-frame, then the C limit on its frames (1 thread)"
-      timed_render "$work/one" "$scene" --scale "$SCALE" --threads 1 --every-frame
-      n="$RENDERED" every="$SECONDS_TAKEN" every_cpu="$CPU_TAKEN"
-      ref="$("$reference" --threads 1 "$work/one"/*.png)" || die "$EX_SOFTWARE" "the C limit failed on $name"
-      rm -rf -- "$work/one"
-      ENCODE_TABLE_LIST_ONE="$(awk -v n="$n" -v w="$every" -v r="$(kv "$ref" fps)" 'BEGIN { printf "%.2f", n / w / r }')"
-      ENCODE_TABLE_LIST_ONE_CPU="$(awk -v rc="$(kv "$ref" cpu)" -v ec="$every_cpu" 'BEGIN { printf "%.2f", rc / ec }')"
-      echo "long-list 1 thread: $(awk -v n="$n" -v w="$every" 'BEGIN { printf "%.1f", n / w }') frames/s," \
-        "C limit $(kv "$ref" fps) frames/s = ${ENCODE_TABLE_LIST_ONE}x (cpu ${ENCODE_TABLE_LIST_ONE_CPU}x)"
+      echo "==> long-list, 1 thread: --every-frame, then the C limit on its frames (1 thread), $ENCODE_PAIRS times"
+      local -a one=() one_cpu=()
+      for (( rep = 1; rep <= ENCODE_PAIRS; rep++ )); do
+        timed_render "$work/one" "$scene" --scale "$SCALE" --threads 1 --every-frame
+        n="$RENDERED" every="$SECONDS_TAKEN" every_cpu="$CPU_TAKEN"
+        ref="$("$reference" --threads 1 "$work/one"/*.png)" || die "$EX_SOFTWARE" "the C limit failed on $name"
+        rm -rf -- "$work/one"
+        one+=("$(awk -v n="$n" -v w="$every" -v r="$(kv "$ref" fps)" 'BEGIN { printf "%.4f", n / w / r }')")
+        one_cpu+=("$(awk -v rc="$(kv "$ref" cpu)" -v ec="$every_cpu" 'BEGIN { printf "%.4f", rc / ec }')")
+        echo "    pair $rep: $(awk -v n="$n" -v w="$every" 'BEGIN { printf "%.1f", n / w }') frames/s, C limit $(kv "$ref" fps) frames/s"
+      done
+      ENCODE_TABLE_LIST_ONE="$(awk -v v="$(median "${one[@]}")" 'BEGIN { printf "%.2f", v }')"
+      ENCODE_TABLE_LIST_ONE_CPU="$(awk -v v="$(median "${one_cpu[@]}")" 'BEGIN { printf "%.2f", v }')"
+      echo "long-list 1 thread: ${ENCODE_TABLE_LIST_ONE}x the C limit on 1 thread (cpu ${ENCODE_TABLE_LIST_ONE_CPU}x), median of $ENCODE_PAIRS"
     fi
     rm -rf -- "$work/every"
   done
 }
 
 encode_table_print() {
-  echo "every scene -- scale $SCALE, 2 threads; x C = frames/s over the C limit's on the same frames"
+  echo "every scene -- scale $SCALE, 2 threads; x C = frames/s over the C limit's on the same frames; medians of $ENCODE_PAIRS pairs"
   echo "cpu x C = the C limit's encoding CPU seconds over flipbook's whole-process CPU seconds (every, normal)"
   printf '%-22s %6s %9s %8s %9s %8s %9s %8s %8s %8s\n' scene frames every/s "x C" normal/s "x C" "C/s" "bytes/C" "cpu e" "cpu n"
   local row
