@@ -24,8 +24,8 @@ final class FrameDamageTests: XCTestCase {
         }
     }
 
-    /// Frames of every scene in `scenes/` — two windows of 24 at scale 1 (the start and the
-    /// middle), one of 8 at scale 2; every frame at scale 1 with `DAMAGE_FULL=1` — each drawn
+    /// Frames of every scene in `scenes/` — two windows of 16 at scale 1 (the start and the
+    /// middle), one of 6 at scale 2; every frame at scale 1 with `DAMAGE_FULL=1` — each drawn
     /// over the frame before it, over the one two before (two workers), over one three before
     /// and over the window's first, equal the frames drawn fresh. (The every-scene determinism
     /// test compares whole renders made in other orders too.) `DAMAGE_SCENES=a,b` limits the
@@ -45,7 +45,7 @@ final class FrameDamageTests: XCTestCase {
             let count = Int((scene.duration * scene.fps + 1e-9).rounded(.down)) + 1
             let full = ProcessInfo.processInfo.environment["DAMAGE_FULL"] == "1"
             let windows: [(Double, Range<Int>)] = full ? [(1, 0..<count)]
-                : [(1, 0..<min(24, count)), (1, (count / 2)..<min(count / 2 + 24, count)), (2, (count / 3)..<min(count / 3 + 8, count))]
+                : [(1, 0..<min(16, count)), (1, (count / 2)..<min(count / 2 + 16, count)), (2, (count / 3)..<min(count / 3 + 6, count))]
             // Only the frames the windows hold, asked in order (the Player restores what it must).
             var frames: [Int: Frame] = [:]
             for index in Set(windows.flatMap { Array($0.1) }).sorted() { frames[index] = try player.frame(at: index, fps: scene.fps) }
