@@ -80,18 +80,18 @@ public final class CairoRenderer {
             var kept = frame
             kept.commands = FrameDamage.commands(of: frame, touching: damage, scale: scale, height: pixelHeight)
             kept.drawnViews = []
-            draw(kept, background: frame.background, context: context)
+            draw(kept, context: context)
         } else {
             lastDrawnRows = .all(height: pixelHeight)
-            draw(frame, background: frame.background, context: context)
+            draw(frame, context: context)
         }
         cairo_surface_flush(surface)
     }
 
     /// Paints the background where no opaque rectangle will cover it, then runs the commands.
-    private func draw(_ frame: Frame, background: Color, context: OpaquePointer) {
+    private func draw(_ frame: Frame, context: OpaquePointer) {
         cairo_set_operator(context, CAIRO_OPERATOR_SOURCE)
-        CairoCommandRunner.setSource(background, on: context)
+        CairoCommandRunner.setSource(frame.background, on: context)
         // Only the rows no opaque rectangle will cover (`BackgroundCover`): the same pixels.
         let covered = BackgroundCover.coveredRows(frame.commands, scale: scale, width: pixelWidth, height: pixelHeight)
         if covered.isEmpty {
