@@ -1,5 +1,8 @@
 import ArgumentParser
+import Drawing
 import Foundation
+import Layout
+import Motion
 import Render
 import Scene
 import SceneFile
@@ -37,7 +40,7 @@ func loadScene(_ path: String, duration: Double? = nil) throws -> Scene {
 
 /// The scene at `path`, or on standard input for `-`; throws `SceneFileError`.
 func readScene(_ path: String, duration: Double? = nil) throws -> Scene {
-    let measuring = try? PangoLabelMeasurer()
+    let measuring = DeferredLabelMeasurer()
     guard path == "-" else { return try SceneDocument.load(path: path, measuring: measuring, duration: duration) }
     // Read at most one byte past the cap, so a runaway pipe cannot fill the memory.
     var data = Data()
@@ -92,4 +95,26 @@ func decodeImages(_ scene: Scene) throws -> ImageLibrary {
 func imageExitStatus(for error: ImageError) -> Int32 {
     if case .missing = error { return ExitStatus.noInput }
     return ExitStatus.dataError
+}
+
+/// Measures labels with Pango (`PangoLabelMeasurer`), made when a label is first measured, so
+/// a scene without Auto Layout labels never waits for the fonts (which load meanwhile:
+/// `FontFiles.prepareInBackground`); estimates (`EstimatedTextMeasurer`) when the fonts cannot
+/// be loaded, as a scene read without a measurer does.
+final class DeferredLabelMeasurer: LabelMeasuring, @unchecked Sendable {
+    private let lock = NSLock()
+    private var made: (any LabelMeasuring)?
+
+    private var measurer: any LabelMeasuring {
+        lock.lock()
+        defer { lock.unlock() }
+        if let made { return made }
+        let measurer: any LabelMeasuring = (try? PangoLabelMeasurer()) ?? EstimatedTextMeasurer()
+        made = measurer
+        return measurer
+    }
+
+    func measure(_ run: TextRun) -> TextMeasurement { measurer.measure(run) }
+
+    func size(of run: TextRun, width: Double) -> Size { measurer.size(of: run, width: width) }
 }

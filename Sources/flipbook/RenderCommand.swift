@@ -112,6 +112,7 @@ struct RenderCommand: ParsableCommand {
 
     func run() throws {
         if writesHTML { return try runHTML() }
+        FontFiles.pinned.prepareInBackground()
         // --duration replaces the file's before the scene is checked: an event past it is a
         // located error, and nothing (no directory, no manifest) is written.
         var scene = try loadScene(self.scene, duration: duration)

@@ -69,3 +69,14 @@ final class PinnedFonts {
     /// The family of the emoji font map.
     static let emojiFamily = "Noto Color Emoji"
 }
+
+extension FontFiles {
+    /// Starts loading these fonts on a thread of their own (`PrivateFontConfig.prepareInBackground`),
+    /// for a command that will draw or measure text to call before it reads its scene; renderers
+    /// and measurers made later use the result, or wait for it. Nothing when a file is missing
+    /// (the renderer then reports it).
+    public func prepareInBackground() {
+        guard (try? checkPresent()) != nil else { return }
+        PrivateFontConfig.prepareInBackground([paths, emoji])
+    }
+}

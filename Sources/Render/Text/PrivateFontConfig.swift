@@ -50,6 +50,19 @@ enum PrivateFontConfig {
         return map
     }
 
+    /// Starts building the configurations of `lists` on a thread of their own, so that the
+    /// scan of the font files overlaps what the process does before it first draws or measures
+    /// text (reading the scene, decoding its images): `fontMap` then waits for a build still
+    /// running instead of starting its own. A list that fails to build is not kept, so its
+    /// error is thrown again, by the call that needs it.
+    static func prepareInBackground(_ lists: [[String]]) {
+        let thread = Thread {
+            for files in lists { _ = try? configurations.configuration(for: files) }
+        }
+        thread.name = "flipbook.fonts"
+        thread.start()
+    }
+
     private static let configurations = Configurations()
 
     /// The configurations built so far, by file list (kept for the life of the process).

@@ -6,6 +6,11 @@ extension FrameBuilder {
     /// standard deviations (σ = shadowRadius, as Render blurs it) and a point for rounding.
     static func shadowReach(radius: Double) -> Double { 3 * radius + 1 }
 
+    /// How far a label's glyphs may reach past its box's left and right edges, in ems: a
+    /// cluster no line break can split (an emoji sequence, a wide ligature) up to three ems
+    /// wider than a narrow box, with its ink.
+    static let labelSpillEms = 3.0
+
     /// View `index`'s `visualExtent` now, with the transform from its coordinates to its parent's.
     func ownExtent(_ index: Int) throws -> (extent: Rect, local: AffineTransform) {
         let slots = SlotLayout.slots(of: ViewID(index))
@@ -29,10 +34,14 @@ extension FrameBuilder {
         var extent = bounds
         if let slot = cullInfo[index].labelText {
             let length = contentLengths.isEmpty ? scene.views[index].label?.text.count ?? 0 : contentLengths[slot]
-            // Text is not clipped to its box: allow for glyphs spilling past it (at most about one
-            // em a character) so a label sliding in from off-screen is not cut off early.
+            // Text is not clipped to its box: allow for glyphs spilling past it, so a label
+            // sliding in from off-screen is not cut off early: about an em a character past the
+            // box, and never more than `labelSpillEms` ems (text is laid out to the box's width,
+            // wrapped by word, else by character, or truncated with an ellipsis: `TextLayout`;
+            // no line is wider than the box but a line of one cluster wider than it, and ink
+            // overhangs its advances by a fraction of an em). One em above and below.
             let fontSize = min(max(at(slots, .labelFontSize), 0), Label.fontSizeRange.upperBound)
-            let spill = max(Double(length) * fontSize - bounds.width, 0) + fontSize
+            let spill = min(max(Double(length) * fontSize - bounds.width, 0) + fontSize, Self.labelSpillEms * fontSize)
             extent = extent.union(Rect(x: bounds.minX - spill, y: bounds.minY - fontSize,
                                        width: bounds.width + 2 * spill, height: bounds.height + 2 * fontSize))
         }
