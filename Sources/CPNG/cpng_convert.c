@@ -34,12 +34,24 @@ static uint32_t argb32_to_rgb_ssse3(const uint32_t *src, uint32_t width, uint8_t
     return x;
 }
 
-/// Whether pixels [0, returned) of an opaque ARGB32 row convert to `rgb`, four a step as above
-/// (16 bytes of `rgb` read, 12 compared), stopping at the first step that differs.
+/// Whether pixels [0, returned) of an opaque ARGB32 row convert to `rgb`, four at a time as
+/// above (16 bytes of `rgb` read, 12 compared), stopping at the first step that differs.
 __attribute__((target("ssse3")))
 static uint32_t argb32_equals_rgb_ssse3(const uint32_t *src, uint32_t width, const uint8_t *rgb, int *equal) {
     const __m128i order = _mm_setr_epi8(2, 1, 0, 6, 5, 4, 10, 9, 8, 14, 13, 12, -1, -1, -1, -1);
     uint32_t x = 0;
+    // Sixteen pixels a step while there is room (one branch for four compares), then four.
+    for (; x + 18 <= width; x += 16, rgb += 48) {
+        __m128i same = _mm_set1_epi8(-1);
+        for (int k = 0; k < 4; k++) {
+            __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(src + x + 4 * k)), order);
+            same = _mm_and_si128(same, _mm_cmpeq_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)(rgb + 12 * k))));
+        }
+        if ((_mm_movemask_epi8(same) & 0x0FFF) != 0x0FFF) {
+            *equal = 0;
+            return x;
+        }
+    }
     for (; x + 6 <= width; x += 4, rgb += 12) {
         __m128i v = _mm_shuffle_epi8(_mm_loadu_si128((const __m128i *)(const void *)(src + x)), order);
         __m128i same = _mm_cmpeq_epi8(v, _mm_loadu_si128((const __m128i *)(const void *)rgb));

@@ -17,7 +17,7 @@ enum {
     WINDOW = 32768,             // deflate's largest distance
     MIN_MATCH = 4,              // matches are found by comparing 4 bytes
     MAX_MATCH = 258,
-    SEGMENT = 1 << 16,          // input bytes per block: one symbol each at most
+    SEGMENT = 1 << 17,          // input bytes per block (a whole band): one symbol each at most
     LITLEN_CODES = 286,
     DIST_CODES = 30,
     END_OF_BLOCK = 256,

@@ -70,12 +70,14 @@ final class OwnDeflateTests: XCTestCase {
         let random = (0..<200_000).map { _ in UInt8(truncatingIfNeeded: noise.next()) }
         let ones = [UInt8](repeating: 0xFF, count: 1 << 20)   // the largest sums: overflow shows here
         for data in [random, ones] {
-            for length in [0, 1, 15, 16, 17, 31, 5551, 5552, 5553, 11_104, 65_537, 199_000] {
+            for length in [0, 1, 15, 16, 17, 31, 32, 33, 63, 64, 5535, 5536, 5551, 5552, 5553, 11_104, 65_537, 199_000] {
                 for offset in [0, 1, 7] {
                     for start: UInt32 in [1, 0xFFF0_FFF0] {
                         let vector = data.withUnsafeBufferPointer { cpng_adler32(start, $0.baseAddress! + offset, length) }
                         let scalar = data.withUnsafeBufferPointer { cpng_adler32_scalar(start, $0.baseAddress! + offset, length) }
                         XCTAssertEqual(vector, scalar, "length \(length), offset \(offset), start \(start)")
+                        let sse2 = data.withUnsafeBufferPointer { cpng_adler32_sse2(start, $0.baseAddress! + offset, length) }
+                        XCTAssertEqual(sse2, scalar, "SSE2, length \(length), offset \(offset), start \(start)")
                     }
                 }
             }
@@ -94,6 +96,28 @@ final class OwnDeflateTests: XCTestCase {
             XCTAssertEqual(fast, portable, "width \(width)")
             XCTAssertEqual(Array(portable.prefix(3)), [UInt8(truncatingIfNeeded: argb[0] >> 16), UInt8(truncatingIfNeeded: argb[0] >> 8),
                                                        UInt8(truncatingIfNeeded: argb[0])], "r, g, b of the first pixel")
+        }
+    }
+
+    /// The reuse check (`cpng_argb32_equals_rgb`, 16 then 4 pixels a step with SSSE3, then one)
+    /// says equal exactly when every pixel's r, g, b match: for every width's tail, and with
+    /// one byte changed at any place (each of the 16-pixel step's four compares, and the tail).
+    func testTheReuseCheckFindsEveryDifference() {
+        var noise = Noise(state: 11)
+        for width in Array(1...70) + [333, 1170] {
+            let argb = (0..<width).map { _ in noise.next() }
+            var rgb = [UInt8](repeating: 0, count: 3 * width + 16)
+            cpng_argb32_to_rgb(argb, UInt32(width), &rgb, 0)
+            XCTAssertEqual(cpng_argb32_equals_rgb(argb, UInt32(width), rgb), 1, "width \(width), equal")
+            for place in Set([0, 1, 2, 3 * width / 2, 3 * width - 1] + Array(stride(from: 0, to: 3 * width, by: 7))) {
+                var changed = rgb
+                changed[place] ^= 0x10
+                XCTAssertEqual(cpng_argb32_equals_rgb(argb, UInt32(width), changed), 0, "width \(width), byte \(place) changed")
+            }
+            // Bytes past the row are not compared.
+            var beyond = rgb
+            for k in (3 * width)..<beyond.count { beyond[k] = 0xAB }
+            XCTAssertEqual(cpng_argb32_equals_rgb(argb, UInt32(width), beyond), 1, "width \(width), bytes after the row")
         }
     }
 
@@ -147,8 +171,8 @@ final class OwnDeflateTests: XCTestCase {
             digests.append("\(bytes.count) \(sha.hexDigest())")
         }
         XCTAssertEqual(digests, [
-            "171290 95bb69cae9f920cf4c8a7441d46929a3e216ef60d5037c213354208791faf879",
-            "241442 b38ab0fbf8ea405b158ecfe778e2f052481eff894df3d607278693bb5b59b96b",
+            "172284 275d41d675d2cb2a0955b923e830a0890cbcef998cbe71f42cb616352961eadf",
+            "242134 235b08dcdf6c5143347fc86472f0e6cfdc103064e47fe90918380154aa38bca5",
         ])
     }
 

@@ -76,6 +76,11 @@ size_t cpng_row_buffer_size(uint32_t width, cpng_output_format output);
 /// the same bytes (tests compare them).
 void cpng_argb32_to_rgb(const uint32_t *src, uint32_t width, uint8_t *dst, int allow_ssse3);
 
+/// Whether opaque ARGB32 pixels convert to the r, g, b bytes `rgb` (1) or not (0): the band
+/// encoder's check before it reuses a band (with SSSE3 when the CPU has it; tests hold it to
+/// the definition).
+int cpng_argb32_equals_rgb(const uint32_t *src, uint32_t width, const uint8_t *rgb);
+
 /// Encodes `source` as a PNG into `file`, converting one row at a time into `row_buffer`
 /// (at least cpng_row_buffer_size bytes, reused by the caller). Does not close `file`.
 /// Returns CPNG_OK or an error code, with details in `status`.
