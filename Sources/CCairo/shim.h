@@ -5,6 +5,7 @@
 #include <cairo-svg.h>
 #include <cairo-pdf.h>
 #include <fontconfig/fontconfig.h>
+#include <fontconfig/fcfreetype.h>
 #include <pango/pangocairo.h>
 #include <pango/pangofc-fontmap.h>
 #include <malloc.h>

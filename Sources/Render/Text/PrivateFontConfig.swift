@@ -65,6 +65,37 @@ enum PrivateFontConfig {
 
     private static let configurations = Configurations()
 
+    /// A directory that cannot hold fonts: adding it gives a configuration its (empty) set of
+    /// application fonts, which fontconfig makes only when fonts are first added.
+    static let noFonts = "/proc/flipbook-no-fonts"
+
+    /// Adds the faces of `files`, in order, to `config`'s application fonts: the patterns
+    /// `FcConfigAppFontAddFile` would add (our configuration has no scan rules to edit them),
+    /// read from `cache` where it is current instead of scanned. Without a set of application
+    /// fonts to add them to (another fontconfig), each file is added by fontconfig itself.
+    static func add(_ files: [String], to config: OpaquePointer, cache: FontPatternCache) throws {
+        _ = FcConfigAppFontAddDir(config, noFonts)
+        guard let set = FcConfigGetFonts(config, FcSetApplication) else {
+            for path in files where FcConfigAppFontAddFile(config, path) == 0 { throw RenderError.fontUnreadable(path: path) }
+            return
+        }
+        let faces = cache.faces(of: files)
+        if let missing = zip(files, faces).first(where: { $0.1 == nil }) {
+            faces.forEach { $0?.forEach { FcPatternDestroy($0) } }
+            throw RenderError.fontUnreadable(path: missing.0)
+        }
+        // The set owns each pattern once added.
+        for face in faces.compactMap({ $0 }).joined() where FcFontSetAdd(set, face) == 0 { FcPatternDestroy(face) }
+    }
+
+    /// For tests: the configuration of `files` built with `cache` (not kept), and fontconfig's own.
+    static func configurations(of files: [String], cache: FontPatternCache) throws -> (cached: OpaquePointer, scanned: OpaquePointer) {
+        guard let cached = FcConfigCreate(), let scanned = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned nil") }
+        try add(files, to: cached, cache: cache)
+        for path in files where FcConfigAppFontAddFile(scanned, path) == 0 { throw RenderError.fontUnreadable(path: path) }
+        return (cached, scanned)
+    }
+
     /// The configurations built so far, by file list (kept for the life of the process).
     private final class Configurations: @unchecked Sendable {
         private let lock = NSLock()
@@ -77,12 +108,17 @@ enum PrivateFontConfig {
             guard let config = FcConfigCreate() else { preconditionFailure("FcConfigCreate returned nil") }
             let parsed = scaleBitmapFonts.withCString { FcConfigParseAndLoadFromMemory(config, $0, 1) }
             precondition(parsed != 0, "fontconfig rejected the bitmap scaling rule")
-            for path in files where FcConfigAppFontAddFile(config, path) == 0 {
+            do {
+                try PrivateFontConfig.add(files, to: config, cache: cache)
+            } catch {
                 FcConfigDestroy(config)
-                throw RenderError.fontUnreadable(path: path)
+                throw error
             }
             built[files] = config
             return config
         }
+
+        /// Where scanned patterns are remembered (`FontPatternCache.standard`; tests set another).
+        var cache = FontPatternCache.standard
     }
 }
