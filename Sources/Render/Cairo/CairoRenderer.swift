@@ -32,6 +32,21 @@ public final class CairoRenderer {
     /// frame drawn before it on this surface (the rest are untouched). Empty: nothing changed.
     /// Drawing over the frame (`withContext`) makes it every row.
     public private(set) var lastDrawnRows = PixelRows()
+    /// Whether translucent rectangles drawn straight onto the background are drawn as the
+    /// opaque colour they make there (`BackgroundBlend`). The pixels are the same either way.
+    public var blendsOverBackground = true
+    /// Colours composited over backgrounds so far (a flash's alpha takes a few hundred values).
+    private var blends: [BlendKey: Color] = [:]
+    private struct BlendKey: Hashable { var color: Color, background: Color }
+
+    private func blend(_ background: Color, _ color: Color) -> Color? {
+        let key = BlendKey(color: color, background: background)
+        if let known = blends[key] { return known }
+        guard let opaque = BackgroundBlend.composite(color, over: background) else { return nil }
+        if blends.count >= 4096 { blends.removeAll() }
+        blends[key] = opaque
+        return opaque
+    }
 
     /// Makes a renderer for `canvasSize` points at `scale` pixels per point, loading the pinned
     /// fonts; frames may draw the images in `images`. Throws `RenderError` for a missing font,
@@ -58,7 +73,8 @@ public final class CairoRenderer {
     /// Cannot fail. The frame must be of the canvas's size (`resize(to:)` first for another)
     /// and draw only images in `images`; anything else is a mistake of the calling code and
     /// stops with a precondition failure.
-    public func render(_ frame: Frame) {
+    public func render(_ original: Frame) {
+        let frame = blendsOverBackground ? BackgroundBlend.apply(to: original, scale: scale, blended: blend) : original
         precondition(surface != nil && frame.size == canvasSize,
                      "a frame of \(frame.size.width)×\(frame.size.height) points on a canvas of "
                      + "\(canvasSize.width)×\(canvasSize.height): resize(to:) the renderer first")

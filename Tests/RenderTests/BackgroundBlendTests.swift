@@ -1,0 +1,71 @@
+import Drawing
+import Foundation
+import Motion
+@testable import Render
+import Scene
+import SceneFile
+import XCTest
+
+/// Translucent rectangles over the bare background drawn as the opaque colour they make there
+/// (`BackgroundBlend`) leave every pixel as compositing them does.
+final class BackgroundBlendTests: XCTestCase {
+    private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+
+    private static func pixels(_ renderer: CairoRenderer) -> [UInt8] {
+        renderer.withPixels { buffer in
+            (0..<buffer.height).flatMap { y in
+                Array(UnsafeBufferPointer(start: buffer.baseAddress.assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow, count: buffer.width * 4))
+            }
+        }
+    }
+
+    /// Renders `frames` with and without the blend; returns how many frames it changed.
+    private func assertSamePixels(_ frames: [Frame], scale: Double, images: ImageLibrary = .empty, _ name: String) throws -> Int {
+        let blended = try CairoRenderer(canvasSize: frames[0].size, scale: scale, images: images)
+        let plain = try CairoRenderer(canvasSize: frames[0].size, scale: scale, images: images)
+        plain.blendsOverBackground = false
+        var changed = 0
+        for frame in frames {
+            blended.render(frame)
+            plain.render(frame)
+            XCTAssertEqual(Self.pixels(blended), Self.pixels(plain), "\(name), frame \(frame.index) at scale \(scale)")
+            if BackgroundBlend.apply(to: frame, scale: scale, blended: { BackgroundBlend.composite($1, over: $0) }).commands != frame.commands { changed += 1 }
+        }
+        return changed
+    }
+
+    func testThePilesFlashIsDrawnOpaqueWithTheSamePixels() throws {
+        let scene = try SceneDocument.load(path: Self.repository.appendingPathComponent("scenes/dynamics-playground.yaml").path,
+                                           measuring: try PangoLabelMeasurer())
+        var player = try Player(scene: scene)
+        let frames = try stride(from: 60, to: 150, by: 3).map { try player.frame(at: $0, fps: scene.fps) }
+        let changed = try assertSamePixels(frames, scale: 3, "dynamics-playground")
+        XCTAssertGreaterThan(changed, 5, "the flash is blended in many of these frames")
+        XCTAssertGreaterThan(try assertSamePixels(Array(frames.prefix(8)), scale: 1, "dynamics-playground"), 0)
+    }
+
+    func testOnlyFillsOverTheBareBackgroundOnWholePixelsAreBlended() throws {
+        let text = """
+        name: blend
+        canvas: { size: [100, 120], background: "#f2f2f7", scale: 1, fps: 10 }
+        duration: 0.2
+        views:
+          - { id: under, frame: [10, 60, 30, 30], backgroundColor: "#ff0000" }
+          - { id: dimOverUnder, frame: [0, 50, 100, 50], backgroundColor: "#00000055" }
+          - { id: dimAlone, frame: [0, 0, 100, 40], backgroundColor: "#0000ff40" }
+          - { id: offPixels, frame: [0, 100.5, 100, 10], backgroundColor: "#00ff0040" }
+          - { id: rounded, frame: [0, 40, 100, 8], backgroundColor: "#00ff0040", cornerRadius: 4 }
+          - { id: onTop, frame: [20, 10, 20, 20], backgroundColor: "#ffffff80" }
+        """
+        let scene = try SceneDocument.parse(text, file: "blend.yaml")
+        var player = try Player(scene: scene)
+        let frame = try player.frame(at: 0, fps: 10)
+        let blended = BackgroundBlend.apply(to: frame, scale: 1, blended: { BackgroundBlend.composite($1, over: $0) })
+        let opaqueFills = blended.commands.filter { if case .fill(_, let c) = $0 { return c.alpha == 1 } else { return false } }.count
+        let before = frame.commands.filter { if case .fill(_, let c) = $0 { return c.alpha == 1 } else { return false } }.count
+        // Only dimAlone: dimOverUnder lies over a view, offPixels off whole pixels, rounded is
+        // not a rectangle, onTop over dimAlone.
+        XCTAssertEqual(opaqueFills - before, 1)
+        for scale in [1.0, 2, 3] { _ = try assertSamePixels([frame], scale: scale, "hand-written scene") }
+    }
+}
