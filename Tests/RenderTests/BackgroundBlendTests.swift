@@ -69,3 +69,50 @@ final class BackgroundBlendTests: XCTestCase {
         for scale in [1.0, 2, 3] { _ = try assertSamePixels([frame], scale: scale, "hand-written scene") }
     }
 }
+
+/// A renderer started from another's frame (`CairoRenderer.seed(from:)`, how the export's
+/// workers share its first frame: `FirstFrameSeed`) draws the next frames as a renderer that
+/// drew everything itself, redrawing only what changed.
+final class SeededRendererTests: XCTestCase {
+    func testASeededRendererDrawsTheFramesAFreshOneDoes() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scene = try SceneDocument.load(path: repository.appendingPathComponent("scenes/drawing-gallery.yaml").path,
+                                           measuring: try PangoLabelMeasurer())
+        let images = try ImageLibrary(decoding: scene.imageSources)
+        var player = try Player(scene: scene)
+        let frames = try [0, 12, 13, 30].map { try player.frame(at: $0, fps: scene.fps) }
+        let first = try CairoRenderer(canvasSize: scene.size, scale: 2, images: images)
+        first.render(frames[0])
+        let snapshot = try XCTUnwrap(first.snapshot())
+        let seeded = try CairoRenderer(canvasSize: scene.size, scale: 2, images: images)
+        XCTAssertFalse(seeded.holdsFrame)
+        XCTAssertTrue(seeded.seed(from: snapshot))
+        XCTAssertTrue(seeded.holdsFrame)
+        let fresh = try CairoRenderer(canvasSize: scene.size, scale: 2, images: images)
+        fresh.redrawsOnlyDamage = false
+        for frame in frames.dropFirst() {
+            seeded.render(frame)
+            fresh.render(frame)
+            XCTAssertLessThan(seeded.lastDrawnRows.count, Int((scene.size.height * 2).rounded()), "frame \(frame.index) redrew only damage")
+            XCTAssertEqual(seeded.withPixels { PNGImage($0) }, fresh.withPixels { PNGImage($0) }, "frame \(frame.index)")
+        }
+        // Another scale's snapshot is refused.
+        let other = try CairoRenderer(canvasSize: scene.size, scale: 1, images: images)
+        XCTAssertFalse(other.seed(from: snapshot))
+        XCTAssertFalse(other.holdsFrame)
+    }
+
+    func testOnlyTheFirstWorkerDrawsTheSeedAndTheOthersWaitForIt() throws {
+        let seed = FirstFrameSeed()
+        guard case .draw = seed.turn() else { return XCTFail("the first turn draws") }
+        let waited = expectation(description: "a second worker waits for the snapshot")
+        let thread = Thread {
+            if case .none = seed.turn() { waited.fulfill() }
+        }
+        thread.start()
+        Thread.sleep(forTimeInterval: 0.05)
+        seed.publish(nil)
+        wait(for: [waited], timeout: 5)
+        if case .none = seed.turn() {} else { XCTFail("after a nil snapshot every worker draws whole") }
+    }
+}

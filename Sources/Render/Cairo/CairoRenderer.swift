@@ -149,6 +149,36 @@ public final class CairoRenderer {
         return try body(context)
     }
 
+    /// Whether the surface holds a frame the next `render` can redraw from.
+    var holdsFrame: Bool { drawn != nil }
+
+    /// A copy of the frame the surface holds and its pixels, for another renderer of the same
+    /// canvas and scale to start from (`seed(from:)`); nil when it holds none.
+    func snapshot() -> CanvasSnapshot? {
+        guard let drawn, let surface, let data = cairo_image_surface_get_data(surface) else { return nil }
+        cairo_surface_flush(surface)
+        let count = Int(cairo_image_surface_get_stride(surface)) * pixelHeight
+        return CanvasSnapshot(frame: drawn, scale: scale, pixels: Array(UnsafeBufferPointer(start: data, count: count)),
+                              isOpaque: lastFrameIsOpaque)
+    }
+
+    /// Makes the surface hold `snapshot`'s frame, as if it had drawn it: the next `render`
+    /// redraws only what differs from it (exactly: `FrameDamage`). False (nothing changed) when
+    /// the snapshot is of another canvas or scale.
+    @discardableResult
+    func seed(from snapshot: CanvasSnapshot) -> Bool {
+        guard let surface, snapshot.scale == scale, snapshot.frame.size == canvasSize,
+              let data = cairo_image_surface_get_data(surface),
+              snapshot.pixels.count == Int(cairo_image_surface_get_stride(surface)) * pixelHeight else { return false }
+        cairo_surface_flush(surface)
+        snapshot.pixels.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
+        cairo_surface_mark_dirty(surface)
+        drawn = snapshot.frame
+        lastFrameIsOpaque = snapshot.isOpaque
+        lastDrawnRows = .all(height: pixelHeight)
+        return true
+    }
+
     /// The last rendered frame's pixel at column `x`, row `y`, with straight alpha.
     public func pixel(x: Int, y: Int) -> RGBA8 {
         withPixels { $0.pixel(x: x, y: y) }
@@ -184,4 +214,12 @@ public final class CairoRenderer {
         pixelHeight = Int(pixels.height)
         lastFrameIsOpaque = false
     }
+}
+
+/// A frame a renderer drew and its pixels (`CairoRenderer.snapshot()`).
+struct CanvasSnapshot: Sendable {
+    let frame: Frame
+    let scale: Double
+    let pixels: [UInt8]
+    let isOpaque: Bool
 }

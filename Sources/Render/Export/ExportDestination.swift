@@ -54,7 +54,7 @@ final class ExportDestination {
     }
 
     /// One worker's output, drawing images from `images` (SVG: referring to `shared`'s files).
-    func makeOutput(images: ImageLibrary, shared: SharedImageFiles? = nil) throws -> FrameOutput {
+    func makeOutput(images: ImageLibrary, shared: SharedImageFiles? = nil, seed: FirstFrameSeed? = nil) throws -> FrameOutput {
         let format = options.format
         if let sink, let video = options.video {
             return try VideoFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts,
@@ -64,7 +64,7 @@ final class ExportDestination {
             return try VectorFrameOutput(format: format, scale: options.scale, images: images, fonts: options.fonts,
                                          imageMode: shared.map(VectorImages.files) ?? .embedded)
         }
-        return try PNGFrameOutput(scale: options.scale, png: options.png, images: images, fonts: options.fonts)
+        return try PNGFrameOutput(scale: options.scale, png: options.png, images: images, fonts: options.fonts, seed: seed)
     }
 
     /// The export failed: wake workers waiting for their turn and stop ffmpeg. Call before

@@ -78,8 +78,11 @@ public struct ExportPipeline {
         let started = MonotonicClock.nanoseconds()
         let names = try FrameNamePattern(options.pattern)
         let shared = destination.sharedImages(images)
-        let workers = try (0..<min(options.threads, max(frames.count, 1))).map { _ in
-            try ExportWorker(output: destination.makeOutput(images: images, shared: shared))
+        let count = min(options.threads, max(frames.count, 1))
+        // With several workers the first frame is drawn whole once (`FirstFrameSeed`).
+        let seed = count > 1 ? FirstFrameSeed() : nil
+        let workers = try (0..<count).map { _ in
+            try ExportWorker(output: destination.makeOutput(images: images, shared: shared, seed: seed))
         }
         let directory = options.directory.isEmpty ? "." : options.directory
         try OutputDirectory.create(directory)

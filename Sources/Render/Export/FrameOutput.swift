@@ -69,17 +69,33 @@ enum FrameFile {
 final class PNGFrameOutput: FrameOutput {
     private let renderer: CairoRenderer
     private let encoder: PNGMemoryEncoder
+    /// The export's first frame, shared by the workers (nil: this worker draws its own).
+    private let seed: FirstFrameSeed?
 
-    init(scale: Double, png: PNGOptions, images: ImageLibrary, fonts: FontFiles) throws {
+    init(scale: Double, png: PNGOptions, images: ImageLibrary, fonts: FontFiles, seed: FirstFrameSeed? = nil) throws {
         renderer = try CairoRenderer(scale: scale, images: images, fonts: fonts)
         encoder = try PNGMemoryEncoder(options: png)
+        self.seed = seed
     }
 
     func process(_ job: ExportJob, times: inout StageTimes) throws {
         times.startLap()
         let bytes = try RepeatedFrames.bytes(for: job) {
             try renderer.prepareCanvas(for: job.frame)
-            renderer.render(job.frame)
+            if !renderer.holdsFrame, let seed {
+                switch seed.turn() {
+                case .draw:
+                    renderer.render(job.frame)
+                    seed.publish(renderer.snapshot())
+                case .start(let snapshot):
+                    renderer.seed(from: snapshot)
+                    renderer.render(job.frame)
+                case .none:
+                    renderer.render(job.frame)
+                }
+            } else {
+                renderer.render(job.frame)
+            }
             times.lap(\.draw)
             defer { times.lap(\.encode) }
             // The encoder saw this surface's previous frame: rows the renderer left alone are its.
