@@ -6,8 +6,9 @@ import Glibc
 
 /// What fontconfig learns by scanning each font file (one pattern per face: family, style,
 /// charset, languages …), remembered across processes in one text file, so a process does not
-/// scan the pinned files again: the two CJK collections alone take about 35 ms to scan and the
-/// colour emoji font 25 ms.
+/// scan the pinned files again: scanning (`FcFreeTypeQueryAll`) takes about 17 ms for each CJK
+/// collection and 25 ms for the colour emoji font; a 1-frame render reading the cache executes
+/// 39% fewer instructions.
 ///
 /// The file is `flipbook-font-patterns 2 VERSION DIGEST` (fontconfig's version, the SHA-256 of
 /// the rest of the file: a file damaged in any byte is not read), then the charsets, each a
