@@ -4,6 +4,10 @@
 #include <stddef.h>
 #include <stdint.h>
 
+// The module's other header, named here too: a module cache built before it existed (the
+// module map is the include directory) then sees this header change and rebuilds.
+#include "bilinear_shift.h"
+
 /// Blurs a contiguous `width` × `height` plane of bytes in place with one box blur of each of
 /// the `count` radii in turn, across then down; `scratch` is another plane of the same size and
 /// `sums` room for `width` 32-bit column sums. Bytes beyond the plane's edges count as 0, and

@@ -58,7 +58,8 @@ struct FontPatternCache {
             }
             return faces
         }
-        if changed { save(entries) }
+        // Entries of files that are gone (a test's fonts) are dropped when the cache is rewritten.
+        if changed { save(entries.filter { FontDigestCache.Key(path: $0.key.path) == $0.key }) }
         return result
     }
 
