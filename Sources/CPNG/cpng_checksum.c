@@ -6,8 +6,8 @@
 #include <emmintrin.h>
 #endif
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#include <cpuid.h>
 #include <tmmintrin.h>
+#include "cpng_convert.h"
 #define CPNG_HAVE_SSSE3_ADLER 1
 #endif
 
@@ -95,22 +95,11 @@ static uint32_t adler32_ssse3(uint32_t adler, const uint8_t *data, size_t length
     return cpng_adler32_sse2((uint32_t)(a | b << 16), data, length);
 }
 
-/// Whether the CPU has SSSE3, asked once.
-static int has_ssse3(void) {
-    static int known = -1;  // −1: not asked yet
-    int value = __atomic_load_n(&known, __ATOMIC_RELAXED);
-    if (value < 0) {
-        unsigned eax, ebx, ecx, edx;
-        value = __get_cpuid(1, &eax, &ebx, &ecx, &edx) && (ecx & bit_SSSE3) ? 1 : 0;
-        __atomic_store_n(&known, value, __ATOMIC_RELAXED);
-    }
-    return value;
-}
 #endif
 
 uint32_t cpng_adler32(uint32_t adler, const uint8_t *data, size_t length) {
 #if defined(CPNG_HAVE_SSSE3_ADLER)
-    if (has_ssse3()) return adler32_ssse3(adler, data, length);
+    if (cpng_cpu_has_ssse3()) return adler32_ssse3(adler, data, length);
 #endif
 #if defined(__SSE2__)
     return cpng_adler32_sse2(adler, data, length);

@@ -8,8 +8,7 @@
 #include <tmmintrin.h>
 #define CPNG_HAVE_SSSE3_PATH 1
 
-/// Whether the CPU has SSSE3 (pshufb), asked once.
-static int cpu_has_ssse3(void) {
+int cpng_cpu_has_ssse3(void) {
     static int known = -1;  // −1: not asked yet
     int value = __atomic_load_n(&known, __ATOMIC_RELAXED);
     if (value < 0) {
@@ -74,7 +73,7 @@ static inline uint8_t unpremultiply(uint32_t value, uint32_t alpha) {
 void cpng_argb32_to_rgb(const uint32_t *src, uint32_t width, uint8_t *dst, int allow_ssse3) {
     uint32_t x = 0;
 #if defined(CPNG_HAVE_SSSE3_PATH)
-    if (allow_ssse3 && cpu_has_ssse3()) {
+    if (allow_ssse3 && cpng_cpu_has_ssse3()) {
         x = argb32_to_rgb_ssse3(src, width, dst);
         dst += 3 * (size_t)x;
     }
@@ -162,7 +161,7 @@ int cpng_argb32_equals_rgb(const uint32_t *src, uint32_t width, const uint8_t *r
     uint32_t x = 0;
     int equal = 1;
 #if defined(CPNG_HAVE_SSSE3_PATH)
-    if (cpu_has_ssse3()) {
+    if (cpng_cpu_has_ssse3()) {
         x = argb32_equals_rgb_ssse3(src, width, rgb, &equal);
         if (!equal) return 0;
         rgb += 3 * (size_t)x;

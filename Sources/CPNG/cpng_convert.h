@@ -16,4 +16,10 @@ int cpng_argb32_equals_rgb(const uint32_t *src, uint32_t width, const uint8_t *r
 /// (as the RGBA conversion would write them), stopping at the first pixel that differs.
 int cpng_argb32_equals_rgba(const uint32_t *src, uint32_t width, const uint8_t *rgba);
 
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+/// Whether the CPU has SSSE3 (pshufb, pmaddubsw), asked once: the row conversion's and
+/// Adler-32's dispatch.
+int cpng_cpu_has_ssse3(void);
+#endif
+
 #endif

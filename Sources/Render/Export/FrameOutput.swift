@@ -82,20 +82,16 @@ final class PNGFrameOutput: FrameOutput {
         times.startLap()
         let bytes = try RepeatedFrames.bytes(for: job) {
             try renderer.prepareCanvas(for: job.frame)
+            var publishes = false
             if !renderer.holdsFrame, let seed {
                 switch seed.turn() {
-                case .draw:
-                    renderer.render(job.frame)
-                    seed.publish(renderer.snapshot())
-                case .start(let snapshot):
-                    renderer.seed(from: snapshot)
-                    renderer.render(job.frame)
-                case .none:
-                    renderer.render(job.frame)
+                case .draw: publishes = true
+                case .start(let snapshot): renderer.seed(from: snapshot)
+                case .none: break
                 }
-            } else {
-                renderer.render(job.frame)
             }
+            renderer.render(job.frame)
+            if publishes { seed?.publish(renderer.snapshot()) }
             times.lap(\.draw)
             defer { times.lap(\.encode) }
             // The encoder saw this surface's previous frame: rows the renderer left alone are its.
