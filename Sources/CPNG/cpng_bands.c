@@ -389,9 +389,12 @@ static int32_t find_kept(cpng_band_encoder *encoder, uint64_t key, const cpng_im
 // ---- compressing ---------------------------------------------------------------------------
 
 /// Deflates the filtered rows `raw` into `b` with flipbook's deflate.
-static int compress_band_own(cpng_band_encoder *encoder, const uint8_t *raw, cpng_deflate_piece *b,
+static int compress_band_own(cpng_band_encoder *encoder, const kept_rows *k, cpng_deflate_piece *b,
                              cpng_output_format output, size_t row_bytes, cpng_status *status) {
-    if (reserve_piece(b, cpng_deflate_bound(b->raw_length), status) != CPNG_OK) return status->code;
+    // Room for the largest band the slot's rows can hold, for the reason fill() gives.
+    if (b->capacity < cpng_deflate_bound(b->raw_length) &&
+        reserve_piece(b, cpng_deflate_bound(k->raw_capacity), status) != CPNG_OK) return status->code;
+    const uint8_t *raw = k->raw;
     size_t pixel_bytes = output == CPNG_OUTPUT_RGB ? 3 : 4;
     b->length = cpng_deflate_band(encoder->own, raw, b->raw_length, row_bytes, pixel_bytes, b->bytes);
     b->crc = crc32(crc32(0, Z_NULL, 0), b->bytes, (uInt)b->length);
@@ -403,7 +406,11 @@ static int compress_band_own(cpng_band_encoder *encoder, const uint8_t *raw, cpn
 static int fill(cpng_band_encoder *encoder, kept_rows *k, const cpng_image_source *source, cpng_output_format output,
                 uint32_t y0, cpng_status *status) {
     size_t row_bytes = filtered_row_bytes(source->width, output);
-    if (grow((void **)&k->raw, &k->raw_capacity, row_bytes * k->rows, 1, status) != CPNG_OK) return status->code;
+    // A slot is made for the largest band at once: bands differ in rows from image to image,
+    // and growing a recycled slot band by band would move its buffer to fresh pages each time.
+    size_t most = row_bytes * (k->rows > cpng_band_max_rows(source->width, output) ? k->rows : cpng_band_max_rows(source->width, output));
+    if (k->raw_capacity < row_bytes * k->rows &&
+        grow((void **)&k->raw, &k->raw_capacity, most, 1, status) != CPNG_OK) return status->code;
     uint8_t *raw = k->raw;
     for (uint32_t y = y0; y < y0 + k->rows; y++, raw += row_bytes) {
         raw[0] = 0;  // filter type None
@@ -412,7 +419,7 @@ static int fill(cpng_band_encoder *encoder, kept_rows *k, const cpng_image_sourc
     cpng_deflate_piece *b = &k->piece;
     b->raw_length = row_bytes * k->rows;
     b->adler = cpng_adler32(1, k->raw, b->raw_length);
-    if (encoder->own) return compress_band_own(encoder, k->raw, b, output, row_bytes, status);
+    if (encoder->own) return compress_band_own(encoder, k, b, output, row_bytes, status);
 
     z_stream *zs = &encoder->zs;
     if (deflateReset(zs) != Z_OK) return fail(status, CPNG_ERROR_ZLIB, "deflateReset failed");
