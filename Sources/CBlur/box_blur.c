@@ -62,6 +62,79 @@ static void horizontal(const uint8_t *source, uint8_t *target, size_t width, siz
     }
 }
 
+#if defined(__SSE2__)
+/// p[j] = s[0] + … + s[j] for the `width` bytes of a row, 16 a step: each half of the bytes
+/// summed in place as 16-bit lanes (8 · 255 fits), widened, and the running total added.
+static void prefix_row(const uint8_t *s, uint32_t *p, size_t width) {
+    const __m128i zero = _mm_setzero_si128();
+    __m128i carry = zero;   // the total so far, in every lane
+    size_t x = 0;
+    for (; x + 16 <= width; x += 16) {
+        __m128i bytes = _mm_loadu_si128((const __m128i *)(const void *)(s + x));
+        __m128i lo = _mm_unpacklo_epi8(bytes, zero), hi = _mm_unpackhi_epi8(bytes, zero);
+        lo = _mm_add_epi16(lo, _mm_slli_si128(lo, 2));
+        hi = _mm_add_epi16(hi, _mm_slli_si128(hi, 2));
+        lo = _mm_add_epi16(lo, _mm_slli_si128(lo, 4));
+        hi = _mm_add_epi16(hi, _mm_slli_si128(hi, 4));
+        lo = _mm_add_epi16(lo, _mm_slli_si128(lo, 8));
+        hi = _mm_add_epi16(hi, _mm_slli_si128(hi, 8));
+        __m128i l0 = _mm_add_epi32(_mm_unpacklo_epi16(lo, zero), carry);
+        __m128i l1 = _mm_add_epi32(_mm_unpackhi_epi16(lo, zero), carry);
+        __m128i middle = _mm_shuffle_epi32(l1, 0xFF);
+        __m128i h0 = _mm_add_epi32(_mm_unpacklo_epi16(hi, zero), middle);
+        __m128i h1 = _mm_add_epi32(_mm_unpackhi_epi16(hi, zero), middle);
+        carry = _mm_shuffle_epi32(h1, 0xFF);
+        __m128i *q = (__m128i *)(void *)(p + x);
+        _mm_storeu_si128(q, l0);
+        _mm_storeu_si128(q + 1, l1);
+        _mm_storeu_si128(q + 2, h0);
+        _mm_storeu_si128(q + 3, h1);
+    }
+    uint32_t total = x ? p[x - 1] : 0;
+    for (; x < width; x++) p[x] = total += s[x];
+}
+
+/// The horizontal pass from prefix sums, the same bytes as `horizontal`: column i's window
+/// sum is p[min(i + r, width − 1)] − p[i − r − 1] (nothing to subtract for i ≤ r), divided as
+/// `vertical_row` divides, 16 columns a step where both ends lie inside the row.
+static void horizontal_sse2(const uint8_t *source, uint8_t *target, uint32_t *p, size_t width, size_t height,
+                            size_t radius) {
+    const uint64_t multiplier = multiplier_for(radius);
+    const uint32_t half = (uint32_t)radius, box = (uint32_t)(2 * radius + 1);
+    const __m128i h = _mm_set1_epi32((int)half);
+    const __m128 inv = _mm_set1_ps(1.0f / (float)box), point_five = _mm_set1_ps(0.5f);
+    // Columns [radius + 1, width − radius) read both ends inside the row.
+    const size_t inner_from = radius + 1, inner_until = width > radius ? width - radius : 0;
+    for (size_t y = 0; y < height; y++) {
+        const uint8_t *s = source + y * width;
+        uint8_t *t = target + y * width;
+        prefix_row(s, p, width);
+        size_t i = 0;
+        for (; i < width && i < inner_from; i++) {
+            uint32_t sum = p[i + radius < width ? i + radius : width - 1];
+            t[i] = divide(sum + half, multiplier, box);
+        }
+        if (multiplier) {
+            for (; i + 16 <= inner_until; i += 16) {
+                __m128i q[4];
+                for (int k = 0; k < 4; k++) {
+                    __m128i add = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 4 * k + radius));
+                    __m128i drop = _mm_loadu_si128((const __m128i *)(const void *)(p + i + 4 * k - radius - 1));
+                    __m128i v = _mm_add_epi32(_mm_sub_epi32(add, drop), h);
+                    q[k] = _mm_cvttps_epi32(_mm_mul_ps(_mm_add_ps(_mm_cvtepi32_ps(v), point_five), inv));
+                }
+                __m128i lo = _mm_packs_epi32(q[0], q[1]), hi = _mm_packs_epi32(q[2], q[3]);
+                _mm_storeu_si128((__m128i *)(void *)(t + i), _mm_packus_epi16(lo, hi));
+            }
+        }
+        for (; i < width; i++) {
+            uint32_t sum = p[i + radius < width ? i + radius : width - 1] - (i >= inner_from ? p[i - radius - 1] : 0);
+            t[i] = divide(sum + half, multiplier, box);
+        }
+    }
+}
+#endif
+
 /// Row `y` of the vertical blur from the column sums: target[x] = q(sums[x]).
 static void vertical_row(const uint32_t *sums, uint8_t *t, size_t width, uint32_t half, uint64_t multiplier, uint32_t box,
                          float inverse) {
@@ -146,7 +219,15 @@ void flipbook_box_blur(uint8_t *plane, uint8_t *scratch, uint32_t *sums, size_t 
                        const int32_t *radii, size_t count) {
     for (size_t k = 0; k < count; k++) {
         size_t radius = radii[k] > 0 ? (size_t)radii[k] : 0;
+#if defined(__SSE2__)
+        if (!force_portable) {
+            horizontal_sse2(plane, scratch, sums, width, height, radius);
+        } else {
+            horizontal(plane, scratch, width, height, radius);
+        }
+#else
         horizontal(plane, scratch, width, height, radius);
+#endif
         vertical(scratch, plane, sums, width, height, radius);
     }
 }

@@ -48,6 +48,8 @@ final class BoxBlurKernelTests: XCTestCase {
         let cases: [(width: Int, height: Int, radii: [Int])] = [
             (1, 1, [0]), (5, 3, [2]), (17, 9, [1, 1, 2]), (40, 33, [3, 4, 4]), (64, 20, [7, 7, 8]),
             (37, 70, [20, 20, 21]), (90, 45, [60, 60, 61]), (130, 12, [100]), (3, 200, [10, 11, 11]),
+            // Rows long enough for 16 columns a step between the window's edges, at several phases.
+            (300, 7, [1, 5, 33]), (1170, 3, [42, 42, 43]), (97, 5, [0, 2, 15]),
         ]
         for c in cases {
             // Sparse bright blobs over zeros, and full-range noise: sums near the limits.
