@@ -102,17 +102,75 @@ final class SeededRendererTests: XCTestCase {
         XCTAssertFalse(other.holdsFrame)
     }
 
+    /// The first frame cut into parts (`SharedFirstFrame`), drawn by renderers on two threads
+    /// claiming parts side by side: each then holds the frame drawn whole, and draws the next
+    /// frames as a fresh renderer does.
+    func testAFirstFrameDrawnInPartsIsTheFrameDrawnWhole() throws {
+        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let scene = try SceneDocument.load(path: repository.appendingPathComponent("scenes/drawing-gallery.yaml").path,
+                                           measuring: try PangoLabelMeasurer())
+        let images = try ImageLibrary(decoding: scene.imageSources)
+        var player = try Player(scene: scene)
+        let frames = try [0, 1, 9, 25].map { try player.frame(at: $0, fps: scene.fps) }
+        let fresh = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
+        fresh.redrawsOnlyDamage = false
+        let expected = frames.map { frame -> PNGImage in
+            fresh.render(frame)
+            return fresh.withPixels { PNGImage($0) }
+        }
+        let a = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
+        let b = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
+        let shared = try XCTUnwrap(SharedFirstFrame.cutting(frames[0], into: 4, for: a))
+        XCTAssertEqual(shared.parts.map(\.rows.count).reduce(0, +), a.pixelHeight, "the parts tile the canvas")
+        // The card's shadow is atomic: the part that cuts it draws all of its rows.
+        XCTAssertTrue(shared.parts.contains { $0.drawn.count > $0.rows.count })
+        let done = expectation(description: "the second renderer drew its parts")
+        let thread = Thread {
+            b.draw(shared)
+            done.fulfill()
+        }
+        thread.start()
+        a.draw(shared)
+        wait(for: [done], timeout: 30)
+        for renderer in [a, b] {
+            XCTAssertTrue(renderer.holdsFrame)
+            XCTAssertEqual(renderer.withPixels { PNGImage($0) }, expected[0], "the first frame")
+            for (frame, image) in zip(frames.dropFirst(), expected.dropFirst()) {
+                renderer.render(frame)
+                XCTAssertLessThan(renderer.lastDrawnRows.count, renderer.pixelHeight, "frame \(frame.index) redrew only damage")
+                XCTAssertEqual(renderer.withPixels { PNGImage($0) }, image, "frame \(frame.index)")
+            }
+        }
+        // A renderer of another scale takes no part, and still draws its frames.
+        let other = try CairoRenderer(canvasSize: scene.size, scale: 1, images: images)
+        other.draw(shared)
+        XCTAssertFalse(other.holdsFrame)
+    }
+
+    func testAFrameThatReadsItsPixelsIsNotCut() throws {
+        let renderer = try CairoRenderer(canvasSize: Size(width: 100, height: 100), scale: 1, images: .empty)
+        let path = Path(rect: Rect(x: 0, y: 0, width: 100, height: 100))
+        let records = [DrawnView(view: 0, commands: 0..<1, descendants: 0, box: Rect(x: 0, y: 0, width: 100, height: 100), isAtomic: false)]
+        let plain = Frame(index: 0, time: 0, size: Size(width: 100, height: 100), background: Color(red: 1, green: 1, blue: 1),
+                          commands: [.fill(path, Color(red: 1, green: 0, blue: 0))], drawnViews: records)
+        XCTAssertNotNil(SharedFirstFrame.cutting(plain, into: 2, for: renderer))
+        var blurred = plain
+        blurred.commands = [.backdrop(path, BackdropMaterial(radius: 8, saturation: 1, tint: Color(red: 1, green: 1, blue: 1, alpha: 0.5)), opacity: 1)]
+        XCTAssertNil(SharedFirstFrame.cutting(blurred, into: 2, for: renderer), "a blur of the backdrop is drawn whole")
+        XCTAssertNil(SharedFirstFrame.cutting(plain, into: 1, for: renderer), "one part is no cut")
+    }
+
     func testOnlyTheFirstWorkerDrawsTheSeedAndTheOthersWaitForIt() throws {
         let seed = FirstFrameSeed()
-        guard case .draw = seed.turn() else { return XCTFail("the first turn draws") }
+        guard case .draw = seed.turn(cut: { nil }) else { return XCTFail("the first turn draws") }
         let waited = expectation(description: "a second worker waits for the snapshot")
         let thread = Thread {
-            if case .none = seed.turn() { waited.fulfill() }
+            if case .none = seed.turn(cut: { nil }) { waited.fulfill() }
         }
         thread.start()
         Thread.sleep(forTimeInterval: 0.05)
         seed.publish(nil)
         wait(for: [waited], timeout: 5)
-        if case .none = seed.turn() {} else { XCTFail("after a nil snapshot every worker draws whole") }
+        if case .none = seed.turn(cut: { nil }) {} else { XCTFail("after a nil snapshot every worker draws whole") }
     }
 }

@@ -87,6 +87,81 @@ final class FrameDamageTests: XCTestCase {
         XCTAssertGreaterThan(partial, total / 10, "damage should spare rows in most scenes' frames")
     }
 
+    /// A static gradient (and a translucent radial one over it) beside a square that moves
+    /// down past the middle of their rows: damage that cut them would move where Cairo samples
+    /// them (it sets their pixman matrix about the centre of what it composites), and frames
+    /// drawn over others would come out 1 apart from fresh ones, so an export's bytes would
+    /// depend on its thread count. Each frame over every earlier one equals it drawn whole,
+    /// and so do the frames of exports on 1, 2 and 3 threads.
+    static let cutGradients = """
+    name: cut-gradients
+    canvas: { size: [200, 300], background: "#ffffff", scale: 3, fps: 30 }
+    duration: 1
+    views:
+      - id: grad
+        frame: [10, 10, 80, 280]
+        cornerRadius: 12
+        gradient: { colors: ["#5856d6", "#ff2d55"], startPoint: [0, 0], endPoint: [1, 1] }
+      - id: radial
+        frame: [10, 10, 80, 280]
+        alpha: 0.5
+        gradient: { type: radial, colors: ["#ffcc00", "#ff9500", "#ff3b30"], locations: [0, 0.5, 1], startPoint: [0.5, 0.5], endPoint: [1, 1] }
+      - id: dot
+        frame: [120, 140, 20, 20]
+        backgroundColor: "#0a84ff"
+    actions:
+      go:
+        animations:
+          - { property: dot.frame.y, to: 200, duration: 0.8, curve: linear }
+    input:
+      - { run: go, at: 0 }
+    """
+
+    func testDamageNeverCutsAGradient() throws {
+        let scene = try SceneDocument.parse(Self.cutGradients, file: "cut-gradients.yaml")
+        let images = try ImageLibrary(decoding: scene.imageSources)
+        var player = try Player(scene: scene)
+        let frames = try (0..<12).map { try player.frame(at: $0, fps: scene.fps) }
+        let fresh = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
+        fresh.redrawsOnlyDamage = false
+        let expected = frames.map { frame -> [UInt8] in
+            fresh.render(frame)
+            return Self.pixels(fresh)
+        }
+        let renderer = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
+        for later in 1..<frames.count {
+            for earlier in 0..<later {
+                renderer.render(frames[earlier])
+                renderer.render(frames[later])
+                XCTAssertLessThan(renderer.lastDrawnRows.count, renderer.pixelHeight, "frame \(later) over \(earlier) drew only damage")
+                XCTAssertEqual(Self.pixels(renderer), expected[later], "frame \(later) drawn over frame \(earlier)")
+            }
+        }
+        // The damage takes the gradients' rows whole: they reach from 8 to 872 at scale 3.
+        renderer.render(frames[0])
+        renderer.render(frames[5])
+        XCTAssertEqual(renderer.lastDrawnRows.ranges, [28..<872])
+    }
+
+    func testExportsOfCutGradientsDoNotDependOnThreadCount() throws {
+        let scene = try SceneDocument.parse(Self.cutGradients, file: "cut-gradients.yaml")
+        let images = try ImageLibrary(decoding: scene.imageSources)
+        let frames = Array(0..<24)
+        var outputs: [[Data]] = []
+        for threads in [1, 2, 3] {
+            let directory = try TemporaryDirectory()
+            var player = try Player(scene: scene)
+            var options = ExportOptions(directory: directory.path, pattern: "frame-%04d.png", scale: 3, threads: threads)
+            options.reusesRepeatedFrames = false
+            _ = try ExportPipeline(options: options, images: images).run(frames: frames, source: { try player.frame(at: $0, fps: scene.fps) })
+            outputs.append(try frames.map { try Data(contentsOf: URL(fileURLWithPath: directory.file(String(format: "frame-%04d.png", $0)))) })
+        }
+        for k in frames {
+            XCTAssertEqual(outputs[0][k], outputs[1][k], "frame \(k): 1 and 2 threads")
+            XCTAssertEqual(outputs[0][k], outputs[2][k], "frame \(k): 1 and 3 threads")
+        }
+    }
+
     // MARK: The rows found
 
     private let size = Size(width: 100, height: 100)

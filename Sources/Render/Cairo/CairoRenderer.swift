@@ -74,7 +74,7 @@ public final class CairoRenderer {
     /// and draw only images in `images`; anything else is a mistake of the calling code and
     /// stops with a precondition failure.
     public func render(_ original: Frame) {
-        let frame = blendsOverBackground ? BackgroundBlend.apply(to: original, scale: scale, blended: blend) : original
+        let frame = blended(original)
         precondition(surface != nil && frame.size == canvasSize,
                      "a frame of \(frame.size.width)×\(frame.size.height) points on a canvas of "
                      + "\(canvasSize.width)×\(canvasSize.height): resize(to:) the renderer first")
@@ -90,18 +90,44 @@ public final class CairoRenderer {
            damage.count < pixelHeight {
             lastDrawnRows = damage
             guard !damage.isEmpty else { return }
-            // Only the damaged rows, whole: the same pixels there as drawing the frame whole.
-            for rows in damage.ranges { cairo_rectangle(context, 0, Double(rows.lowerBound), Double(pixelWidth), Double(rows.count)) }
-            cairo_clip(context)
-            var kept = frame
-            kept.commands = FrameDamage.commands(of: frame, touching: damage, scale: scale, height: pixelHeight)
-            kept.drawnViews = []
-            draw(kept, context: context)
+            draw(damage, of: frame, context: context)
         } else {
             lastDrawnRows = .all(height: pixelHeight)
             draw(frame, context: context)
         }
         cairo_surface_flush(surface)
+    }
+
+    /// `frame` as `render` draws it: translucent fills straight over the background made the
+    /// opaque colour they give there (`BackgroundBlend`), when `blendsOverBackground`.
+    func blended(_ frame: Frame) -> Frame {
+        blendsOverBackground ? BackgroundBlend.apply(to: frame, scale: scale, blended: blend) : frame
+    }
+
+    /// Draws only `rows` of `frame`, already `blended`, on a surface that need hold no frame:
+    /// with rows from `FrameDamage.rows(drawing:of:)`, the pixels of the part asked for are
+    /// those of the frame drawn whole. The surface then holds no frame (`holdsFrame` is false).
+    func render(blended frame: Frame, rows: PixelRows) {
+        precondition(surface != nil && frame.size == canvasSize, "render(blended:rows:) of a frame of another size")
+        guard let surface, let context = cairo_create(surface) else {
+            preconditionFailure("cairo_create returned nil")
+        }
+        defer { cairo_destroy(context) }
+        drawn = nil
+        lastFrameIsOpaque = frame.isOpaque
+        lastDrawnRows = rows
+        if !rows.isEmpty { draw(rows, of: frame, context: context) }
+        cairo_surface_flush(surface)
+    }
+
+    /// Only `rows` of `frame`, whole rows: the same pixels there as drawing the frame whole.
+    private func draw(_ rows: PixelRows, of frame: Frame, context: OpaquePointer) {
+        for range in rows.ranges { cairo_rectangle(context, 0, Double(range.lowerBound), Double(pixelWidth), Double(range.count)) }
+        cairo_clip(context)
+        var kept = frame
+        kept.commands = FrameDamage.commands(of: frame, touching: rows, scale: scale, height: pixelHeight)
+        kept.drawnViews = []
+        draw(kept, context: context)
     }
 
     /// Paints the background where no opaque rectangle will cover it, then runs the commands.
@@ -155,23 +181,41 @@ public final class CairoRenderer {
     /// A copy of the frame the surface holds and its pixels, for another renderer of the same
     /// canvas and scale to start from (`seed(from:)`); nil when it holds none.
     func snapshot() -> CanvasSnapshot? {
-        guard let drawn, let surface, let data = cairo_image_surface_get_data(surface) else { return nil }
+        guard let drawn, let surface, cairo_image_surface_get_data(surface) != nil else { return nil }
+        let pixels = CanvasPixels(count: Int(cairo_image_surface_get_stride(surface)) * pixelHeight)
+        copy(rows: 0..<pixelHeight, into: pixels)
+        return CanvasSnapshot(frame: drawn, scale: scale, pixels: pixels, isOpaque: lastFrameIsOpaque)
+    }
+
+    /// The bytes of a canvas of this renderer's size: a surface's stride times its height.
+    var canvasByteCount: Int { surface.map { Int(cairo_image_surface_get_stride($0)) * pixelHeight } ?? 0 }
+
+    /// Copies the surface's `rows` into the same rows of `pixels` (a canvas of this size).
+    func copy(rows: Range<Int>, into pixels: CanvasPixels) {
+        guard let surface, let data = cairo_image_surface_get_data(surface) else { return }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        precondition(pixels.count == stride * pixelHeight && rows.lowerBound >= 0 && rows.upperBound <= pixelHeight,
+                     "copy(rows:into:) of rows or pixels of another canvas")
         cairo_surface_flush(surface)
-        let count = Int(cairo_image_surface_get_stride(surface)) * pixelHeight
-        return CanvasSnapshot(frame: drawn, scale: scale, pixels: Array(UnsafeBufferPointer(start: data, count: count)),
-                              isOpaque: lastFrameIsOpaque)
+        (pixels.bytes + rows.lowerBound * stride).update(from: data + rows.lowerBound * stride, count: rows.count * stride)
     }
 
     /// Makes the surface hold `snapshot`'s frame, as if it had drawn it: the next `render`
-    /// redraws only what differs from it (exactly: `FrameDamage`). False (nothing changed) when
-    /// the snapshot is of another canvas or scale.
+    /// redraws only what differs from it (exactly: `FrameDamage`). Rows in `kept` are left as
+    /// they are (they hold the snapshot's pixels already). False (nothing changed) when the
+    /// snapshot is of another canvas or scale.
     @discardableResult
-    func seed(from snapshot: CanvasSnapshot) -> Bool {
+    func seed(from snapshot: CanvasSnapshot, keeping kept: PixelRows = PixelRows()) -> Bool {
         guard let surface, snapshot.scale == scale, snapshot.frame.size == canvasSize,
               let data = cairo_image_surface_get_data(surface),
               snapshot.pixels.count == Int(cairo_image_surface_get_stride(surface)) * pixelHeight else { return false }
         cairo_surface_flush(surface)
-        snapshot.pixels.withUnsafeBufferPointer { data.update(from: $0.baseAddress!, count: $0.count) }
+        let stride = Int(cairo_image_surface_get_stride(surface))
+        var row = 0
+        for range in kept.ranges + [pixelHeight..<pixelHeight] where range.lowerBound >= row {
+            (data + row * stride).update(from: snapshot.pixels.bytes + row * stride, count: (range.lowerBound - row) * stride)
+            row = range.upperBound
+        }
         cairo_surface_mark_dirty(surface)
         drawn = snapshot.frame
         lastFrameIsOpaque = snapshot.isOpaque
@@ -220,6 +264,20 @@ public final class CairoRenderer {
 struct CanvasSnapshot: Sendable {
     let frame: Frame
     let scale: Double
-    let pixels: [UInt8]
+    let pixels: CanvasPixels
     let isOpaque: Bool
+}
+
+/// The bytes of one canvas, shared by reference between workers: written once, each row by
+/// one renderer (several at once, each its own rows: `FirstFrameSeed`), then only read.
+final class CanvasPixels: @unchecked Sendable {
+    let bytes: UnsafeMutablePointer<UInt8>
+    let count: Int
+
+    init(count: Int) {
+        bytes = .allocate(capacity: max(count, 1))
+        self.count = count
+    }
+
+    deinit { bytes.deallocate() }
 }

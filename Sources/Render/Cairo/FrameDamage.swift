@@ -10,11 +10,14 @@ import Motion
 /// own commands, equal too by the time the comparison reaches them. A view whose own commands
 /// differ, or that appears in only one frame, damages the rows of its box in both. An atomic view
 /// (a shadow of its content, a mask, a blur) is compared whole, and redrawn whole wherever the
-/// damage touches it, so that everything its pixels depend on is drawn again with them.
+/// damage touches it, so that everything its pixels depend on is drawn again with them; so is
+/// a view that draws a gradient or an image, whose samples Cairo places about the centre of
+/// the area it composites (`drawnWhole`).
 ///
 /// Redrawing exactly: the damage is whole rows, the full width of the canvas, so every span
 /// Cairo and pixman draw keeps its start and the per-row arithmetic of gradients, image
-/// sampling and rasterised edges is the same as for the whole frame; shadows are blurred from
+/// sampling and rasterised edges is the same as for the whole frame (a gradient or an image is
+/// never cut, so the area Cairo composites for it is too); shadows are blurred from
 /// masks that reach past the clip by the blur's reach, so the clip changes no pixel inside it
 /// (`ShadowGeometry.makeMask`). What reads the pixels drawn so far (a blur material's backdrop)
 /// or maps a layer through its own loop (a projection) has no such guarantee, and a frame with
@@ -33,20 +36,60 @@ enum FrameDamage {
         var diff = Diff(old: old, new: new, scale: scale, height: height)
         diff.siblings(oldRoots, newRoots)
         guard diff.isBounded else { return nil }
-        // Atomic views the damage reaches are redrawn whole: grow it until none is cut.
-        let atomic = new.drawnViews.filter(\.isAtomic)
+        return growingAtomicViews(diff.damage, of: new, scale: scale, height: height)
+    }
+
+    /// The rows to draw of `frame` (on a surface that holds no frame) for its pixels in `part`
+    /// to be those of the frame drawn whole: `part`, grown by the atomic views it reaches; nil
+    /// when the frame is drawn whole or not at all (its views are not known, or it reads or
+    /// maps pixels). How the export's workers share the drawing of the first frame
+    /// (`FirstFrameSeed`): each draws some rows and keeps only those of its part.
+    static func rows(drawing part: Range<Int>, of frame: Frame, scale: Double, height: Int) -> PixelRows? {
+        guard roots(of: frame) != nil, !frame.commands.contains(where: \.readsOrMapsPixels) else { return nil }
+        return growingAtomicViews(PixelRows([part]), of: frame, scale: scale, height: height)
+    }
+
+    /// `rows` grown until no view of `frame` that is drawn whole (`drawnWhole`) is cut by
+    /// them; nil when such a view's box is not known.
+    private static func growingAtomicViews(_ rows: PixelRows, of frame: Frame, scale: Double, height: Int) -> PixelRows? {
+        var damage = rows
+        let whole = drawnWhole(frame)
         var grown = true
         while grown {
             grown = false
-            for view in atomic {
-                guard let rows = rows(of: view.box, scale: scale, height: height) else { return nil }
-                if diff.damage.intersects(rows), !diff.damage.contains(rows) {
-                    diff.damage.insert(rows)
+            for view in whole {
+                guard let rows = Self.rows(of: view.box, scale: scale, height: height) else { return nil }
+                if damage.intersects(rows), !damage.contains(rows) {
+                    damage.insert(rows)
                     grown = true
                 }
             }
         }
-        return diff.damage
+        return damage
+    }
+
+    /// The records of `frame` that are redrawn whole wherever damage reaches them:
+    ///   - atomic views (a change inside reaches past the part that changed);
+    ///   - views that themselves draw a gradient or an image. Cairo sets the pixman matrix of
+    ///     a gradient or of a transformed image about the centre of what it composites, so a
+    ///     clip that cuts one moves where its samples fall: pixels 1 apart from the frame drawn
+    ///     whole, and frames that would depend on the frame a worker drew before.
+    static func drawnWhole(_ frame: Frame) -> [DrawnView] {
+        frame.drawnViews.indices.compactMap { entry in
+            let record = frame.drawnViews[entry]
+            if record.isAtomic { return record }
+            var position = record.commands.lowerBound
+            var own: [Range<Int>] = []
+            if record.descendants > 0 {
+                for child in children(of: entry, in: frame) {
+                    own.append(position..<frame.drawnViews[child].commands.lowerBound)
+                    position = frame.drawnViews[child].commands.upperBound
+                }
+            }
+            own.append(position..<record.commands.upperBound)
+            let samples = own.contains { range in frame.commands[range].contains(where: \.samplesAboutItsExtents) }
+            return samples ? record : nil
+        }
     }
 
     /// `frame`'s commands that touch `rows`: the records whose boxes miss them are left out
@@ -263,6 +306,15 @@ extension DrawCommand {
             return grown(rect, by: 1)
         default:
             return nil
+        }
+    }
+
+    /// A gradient or an image: Cairo samples it through a matrix fixed about the centre of the
+    /// area it composites, which a clip across it moves (`FrameDamage.drawnWhole`).
+    var samplesAboutItsExtents: Bool {
+        switch self {
+        case .fillGradient, .image: return true
+        default: return false
         }
     }
 

@@ -79,8 +79,8 @@ public struct ExportPipeline {
         let names = try FrameNamePattern(options.pattern)
         let shared = destination.sharedImages(images)
         let count = min(options.threads, max(frames.count, 1))
-        // With several workers the first frame is drawn whole once (`FirstFrameSeed`).
-        let seed = count > 1 ? FirstFrameSeed() : nil
+        // With several workers the first frame is drawn once, in parts side by side (`FirstFrameSeed`).
+        let seed = count > 1 ? FirstFrameSeed(workers: count) : nil
         let workers = try (0..<count).map { _ in
             try ExportWorker(output: destination.makeOutput(images: images, shared: shared, seed: seed))
         }

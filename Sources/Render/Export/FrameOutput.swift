@@ -84,8 +84,9 @@ final class PNGFrameOutput: FrameOutput {
             try renderer.prepareCanvas(for: job.frame)
             var publishes = false
             if !renderer.holdsFrame, let seed {
-                switch seed.turn() {
+                switch seed.turn(cut: { SharedFirstFrame.cutting(job.frame, into: seed.parts, for: renderer) }) {
                 case .draw: publishes = true
+                case .share(let shared): renderer.draw(shared)
                 case .start(let snapshot): renderer.seed(from: snapshot)
                 case .none: break
                 }
