@@ -44,8 +44,15 @@ timed_render() {
 ENCODE_PAIRS="${ENCODE_PAIRS:-3}"
 
 encode_table() {
-  local work="$1" reference="$2" scene name n every normal ref ref_fps every_fps normal_fps bytes every_cpu normal_cpu rep
+  local reference="$2" scene name n every normal ref ref_fps every_fps normal_fps bytes every_cpu normal_cpu rep work
   ENCODE_TABLE_ROWS=() ENCODE_TABLE_RATIOS=()
+  # The exports' frames go to tmpfs (see scripts/bench's usage: ext4 without a journal makes a
+  # file dearer to create for minutes after others were deleted), or BENCH_FRAMES_DIR.
+  local frames_root="${BENCH_FRAMES_DIR:-}"
+  if [[ -z "$frames_root" && -d /dev/shm && -w /dev/shm ]]; then frames_root=/dev/shm; fi
+  work="$(mktemp -d "${frames_root:-$1}/flipbook-bench-frames.XXXXXX")" || die "$EX_CANTCREAT" "cannot create a directory for the frames in ${frames_root:-$1}"
+  ENCODE_FRAMES="$work"   # removed by scripts/bench's cleanup if the table stops early
+  echo "==> the exports' frames go to $work"
   for scene in "$ROOT"/scenes/*.yaml; do
     name="$(basename "$scene" .yaml)"
     # BENCH_SCENES="a b" limits the table to those scenes (for quicker runs while working).
@@ -97,6 +104,8 @@ encode_table() {
     fi
     rm -rf -- "$work/every"
   done
+  rm -rf -- "$work"
+  ENCODE_FRAMES=
 }
 
 encode_table_print() {
