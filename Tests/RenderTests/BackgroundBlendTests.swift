@@ -74,13 +74,17 @@ final class BackgroundBlendTests: XCTestCase {
 /// workers share its first frame: `FirstFrameSeed`) draws the next frames as a renderer that
 /// drew everything itself, redrawing only what changed.
 final class SeededRendererTests: XCTestCase {
-    func testASeededRendererDrawsTheFramesAFreshOneDoes() throws {
+    /// scenes/drawing-gallery.yaml, its decoded images and its frames `indices`.
+    private static func drawingGallery(_ indices: [Int]) throws -> (Scene, ImageLibrary, [Frame]) {
         let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
         let scene = try SceneDocument.load(path: repository.appendingPathComponent("scenes/drawing-gallery.yaml").path,
                                            measuring: try PangoLabelMeasurer())
-        let images = try ImageLibrary(decoding: scene.imageSources)
         var player = try Player(scene: scene)
-        let frames = try [0, 12, 13, 30].map { try player.frame(at: $0, fps: scene.fps) }
+        return (scene, try ImageLibrary(decoding: scene.imageSources), try indices.map { try player.frame(at: $0, fps: scene.fps) })
+    }
+
+    func testASeededRendererDrawsTheFramesAFreshOneDoes() throws {
+        let (scene, images, frames) = try Self.drawingGallery([0, 12, 13, 30])
         let first = try CairoRenderer(canvasSize: scene.size, scale: 2, images: images)
         first.render(frames[0])
         let snapshot = try XCTUnwrap(first.snapshot())
@@ -106,12 +110,7 @@ final class SeededRendererTests: XCTestCase {
     /// claiming parts side by side: each then holds the frame drawn whole, and draws the next
     /// frames as a fresh renderer does.
     func testAFirstFrameDrawnInPartsIsTheFrameDrawnWhole() throws {
-        let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let scene = try SceneDocument.load(path: repository.appendingPathComponent("scenes/drawing-gallery.yaml").path,
-                                           measuring: try PangoLabelMeasurer())
-        let images = try ImageLibrary(decoding: scene.imageSources)
-        var player = try Player(scene: scene)
-        let frames = try [0, 1, 9, 25].map { try player.frame(at: $0, fps: scene.fps) }
+        let (scene, images, frames) = try Self.drawingGallery([0, 1, 9, 25])
         let fresh = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
         fresh.redrawsOnlyDamage = false
         let expected = frames.map { frame -> PNGImage in

@@ -140,13 +140,10 @@ final class SharedFirstFrame: @unchecked Sendable {
 extension CairoRenderer {
     /// Draws parts of `shared` until none is left, copying each part's rows into its canvas,
     /// then starts from the whole frame once every part is in (the rows this renderer drew are
-    /// kept, the rest copied). A renderer of another canvas or scale only waits and draws its
-    /// own frame whole.
+    /// kept, the rest copied). A renderer of another canvas or scale takes no part (it draws
+    /// its own frame whole).
     func draw(_ shared: SharedFirstFrame) {
-        guard shared.frame.size == canvasSize, shared.scale == scale, shared.pixels.count == canvasByteCount else {
-            _ = shared.wait()
-            return
-        }
+        guard shared.frame.size == canvasSize, shared.scale == scale, shared.pixels.count == canvasByteCount else { return }
         var mine = PixelRows()
         while let index = shared.claim() {
             let part = shared.parts[index]
