@@ -144,22 +144,74 @@ final class FrameDamageTests: XCTestCase {
     }
 
     func testExportsOfCutGradientsDoNotDependOnThreadCount() throws {
-        let scene = try SceneDocument.parse(Self.cutGradients, file: "cut-gradients.yaml")
-        let images = try ImageLibrary(decoding: scene.imageSources)
-        let frames = Array(0..<24)
+        try assertExportsDoNotDependOnThreadCount(Self.cutGradients, file: "cut-gradients.yaml", frames: Array(0..<24))
+    }
+
+    /// Everything starts hidden (the first frame, drawn in parts, is the bare background), fades in,
+    /// and fades out again: a frame with nothing on it is a seed like any other.
+    static let fadeInAndOut = """
+    name: fade-in-and-out
+    canvas: { size: [200, 300], background: "#f2f2f7", scale: 3, fps: 30 }
+    duration: 1
+    views:
+      - id: card
+        frame: [20, 20, 160, 120]
+        alpha: 0
+        gradient: { colors: ["#ff0000", "#0000ff"], startPoint: [0, 0], endPoint: [1, 1] }
+      - id: box
+        frame: [20, 160, 160, 120]
+        alpha: 0
+        backgroundColor: "#34c759"
+        cornerRadius: 12
+    actions:
+      show:
+        animations:
+          - { property: card.alpha, to: 1, duration: 0.3 }
+          - { property: box.alpha, to: 1, duration: 0.3 }
+      hide:
+        animations:
+          - { property: card.alpha, to: 0, duration: 0.2 }
+          - { property: box.alpha, to: 0, duration: 0.2 }
+    input:
+      - { run: show, at: 0.2 }
+      - { run: hide, at: 0.6 }
+    """
+
+    func testExportsOfAFrameWithNothingVisibleDoNotDependOnThreadCountOrOrder() throws {
+        let outputs = try assertExportsDoNotDependOnThreadCount(Self.fadeInAndOut, file: "fade-in-and-out.yaml", frames: Array(0...30))
+        // Other ranges: one that starts hidden (25…30) and every third frame.
+        for range in [Array(25...30), Array(stride(from: 1, through: 30, by: 3))] {
+            let part = try export(Self.fadeInAndOut, file: "fade-in-and-out.yaml", frames: range, threads: 2)
+            for (k, data) in zip(range, part) {
+                XCTAssertEqual(data, outputs[k], "frame \(k) of the range \(range.first!)…\(range.last!)")
+            }
+        }
+        XCTAssertEqual(outputs[0], outputs[30], "hidden at both ends")
+        XCTAssertNotEqual(outputs[0], outputs[15])
+    }
+
+    @discardableResult
+    private func assertExportsDoNotDependOnThreadCount(_ yaml: String, file: String, frames: [Int]) throws -> [Int: Data] {
         var outputs: [[Data]] = []
         for threads in [1, 2, 3] {
-            let directory = try TemporaryDirectory()
-            var player = try Player(scene: scene)
-            var options = ExportOptions(directory: directory.path, pattern: "frame-%04d.png", scale: 3, threads: threads)
-            options.reusesRepeatedFrames = false
-            _ = try ExportPipeline(options: options, images: images).run(frames: frames, source: { try player.frame(at: $0, fps: scene.fps) })
-            outputs.append(try frames.map { try Data(contentsOf: URL(fileURLWithPath: directory.file(String(format: "frame-%04d.png", $0)))) })
+            outputs.append(try export(yaml, file: file, frames: frames, threads: threads))
         }
-        for k in frames {
-            XCTAssertEqual(outputs[0][k], outputs[1][k], "frame \(k): 1 and 2 threads")
-            XCTAssertEqual(outputs[0][k], outputs[2][k], "frame \(k): 1 and 3 threads")
+        for (i, k) in frames.enumerated() {
+            XCTAssertEqual(outputs[0][i], outputs[1][i], "frame \(k): 1 and 2 threads")
+            XCTAssertEqual(outputs[0][i], outputs[2][i], "frame \(k): 1 and 3 threads")
         }
+        return Dictionary(uniqueKeysWithValues: zip(frames, outputs[0]))
+    }
+
+    private func export(_ yaml: String, file: String, frames: [Int], threads: Int) throws -> [Data] {
+        let scene = try SceneDocument.parse(yaml, file: file)
+        let images = try ImageLibrary(decoding: scene.imageSources)
+        let directory = try TemporaryDirectory()
+        var player = try Player(scene: scene)
+        var options = ExportOptions(directory: directory.path, pattern: "frame-%04d.png", scale: 3, threads: threads)
+        options.reusesRepeatedFrames = false
+        _ = try ExportPipeline(options: options, images: images).run(frames: frames, source: { try player.frame(at: $0, fps: scene.fps) })
+        return try frames.map { try Data(contentsOf: URL(fileURLWithPath: directory.file(String(format: "frame-%04d.png", $0)))) }
     }
 
     // MARK: The rows found
