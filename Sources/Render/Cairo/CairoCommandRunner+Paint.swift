@@ -30,32 +30,12 @@ extension CairoCommandRunner {
         cairo_stroke(context)
     }
 
-    /// Fills the current path with `gradient`, padded past its ends as CAGradientLayer does.
+    /// Fills the current path with `gradient`, padded past its ends as CAGradientLayer does: on
+    /// pixels from its image in `gradients` when the runner has them (`GradientSurfaces`).
     func fill(_ gradient: GradientFill) {
-        let pattern: OpaquePointer?
-        switch gradient.kind {
-        case .axial:
-            pattern = cairo_pattern_create_linear(gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y)
-        case .radial:
-            var rx = gradient.radii.width, ry = gradient.radii.height
-            if rx <= 0 { rx = ry }
-            if ry <= 0 { ry = rx }
-            guard rx > 0, rx.isFinite, ry.isFinite else { cairo_new_path(context); return }
-            // A unit circle in pattern space, stretched to the ellipse by the pattern matrix
-            // (which maps user space to pattern space).
-            pattern = cairo_pattern_create_radial(0, 0, 0, 0, 0, 1)
-            var matrix = cairo_matrix_t(xx: 1 / rx, yx: 0, xy: 0, yy: 1 / ry,
-                                        x0: -gradient.start.x / rx, y0: -gradient.start.y / ry)
-            cairo_pattern_set_matrix(pattern, &matrix)
-        }
-        guard let pattern else { cairo_new_path(context); return }
+        if let gradients, fillFromImage(gradient, cache: gradients) { return }
+        guard let pattern = Self.pattern(of: gradient) else { cairo_new_path(context); return }
         defer { cairo_pattern_destroy(pattern) }
-        cairo_pattern_set_extend(pattern, CAIRO_EXTEND_PAD)
-        for (offset, color) in zip(gradient.offsets, gradient.colors) {
-            func unit(_ v: Double) -> Double { v.isNaN ? 0 : min(max(v, 0), 1) }
-            cairo_pattern_add_color_stop_rgba(pattern, unit(offset), unit(color.red), unit(color.green),
-                                              unit(color.blue), unit(color.alpha))
-        }
         cairo_set_source(context, pattern)
         cairo_fill(context)
     }

@@ -48,6 +48,8 @@ struct CairoCommandRunner {
     var offscreens: [OffscreenGroup] = []
     /// What `backdrop` commands blur.
     var backdropSource = BackdropSource.own
+    /// Gradients' images kept across frames (a raster renderer's); nil fills with the gradient.
+    var gradients: GradientSurfaces?
 
     init(context: OpaquePointer, fonts: PinnedFonts, images: ImageLibrary) {
         self.context = context
@@ -73,10 +75,11 @@ struct CairoCommandRunner {
     /// context in one afterwards is a defect of this runner and stops with a precondition
     /// failure naming Cairo's status.
     static func draw(_ frame: Frame, on context: OpaquePointer, scale: Double, fonts: PinnedFonts, images: ImageLibrary,
-                     backdrops: BackdropSource = .own) {
+                     backdrops: BackdropSource = .own, gradients: GradientSurfaces? = nil) {
         cairo_scale(context, scale, scale)
         var runner = CairoCommandRunner(context: context, fonts: fonts, images: images)
         runner.backdropSource = backdrops
+        runner.gradients = gradients
         runner.run(frame.commands)
         let status = cairo_status(context)
         precondition(status == CAIRO_STATUS_SUCCESS,

@@ -38,6 +38,10 @@ public final class CairoRenderer {
     /// Colours composited over backgrounds so far (a flash's alpha takes a few hundred values).
     private var blends: [BlendKey: Color] = [:]
     private struct BlendKey: Hashable { var color: Color, background: Color }
+    /// Gradients rasterised once and filled from their images (`GradientSurfaces`).
+    let gradientSurfaces = GradientSurfaces()
+    /// Whether gradients are filled from their images (true) or by Cairo each time (for tests).
+    var fillsGradientsFromImages = true
 
     private func blend(_ background: Color, _ color: Color) -> Color? {
         let key = BlendKey(color: color, background: background)
@@ -145,7 +149,9 @@ public final class CairoRenderer {
             cairo_fill(context)
         }
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
-        CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images)
+        gradientSurfaces.nextGeneration()
+        CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images,
+                                gradients: fillsGradientsFromImages ? gradientSurfaces : nil)
     }
 
     /// Calls `body` with the pixels of the last rendered frame (all transparent before the
