@@ -79,8 +79,9 @@ final class GradientSurfacesTests: XCTestCase {
             }
             XCTAssertLessThanOrEqual(worst, 1, "frame \(frame.index): a channel more than one level from Cairo's")
             XCTAssertLessThan(differing, a.count / 100, "frame \(frame.index): \(differing) channels differ")
-            // The gradients are drawn at all (not left out): the frame is not the background.
-            XCTAssertNotEqual(a.first { $0 != 255 }, nil)
+            // The gradients are drawn at all: the still card's middle (40, 70 pt) is not white.
+            let middle = (70 * 3 * 600 + 40 * 3) * 4
+            XCTAssertNotEqual(Array(a[middle..<(middle + 4)]), [255, 255, 255, 255])
         }
     }
 
@@ -124,7 +125,38 @@ final class GradientSurfacesTests: XCTestCase {
         XCTAssertEqual(cache.hits, 1)
     }
 
-    func testAnImageThatCannotBeMadeFillsWithTheGradient() throws {
+    /// Whatever a renderer drew before, and whatever its cache holds, a frame's bytes are those
+    /// of a fresh renderer drawing it alone.
+    func testAFrameDoesNotDependOnWhatTheRendererDrewBefore() throws {
+        let (scene, frames) = try frames(20)
+        let expected = try frames.map { frame -> [UInt8] in
+            let fresh = try CairoRenderer(canvasSize: scene.size, scale: 3)
+            fresh.render(frame)
+            return Self.pixels(fresh)
+        }
+        let renderer = try CairoRenderer(canvasSize: scene.size, scale: 3)
+        for index in [19, 3, 7, 7, 0, 12, 19, 5, 16, 15, 1] {
+            renderer.render(frames[index])
+            XCTAssertEqual(Self.pixels(renderer), expected[index], "frame \(index)")
+        }
+        XCTAssertGreaterThan(renderer.gradientSurfaces.hits, 0)
+    }
+
+    /// A gradient with a NaN in it (no key equals itself) is filled by Cairo, frame after frame,
+    /// and nothing is kept.
+    func testAGradientWithANaNIsFilledWithoutAnImage() throws {
+        let gradient = GradientFill(kind: .radial, offsets: [0, .nan], colors: [Color(red: 1, green: 0, blue: 0), Color(red: .nan, green: 0, blue: 1)],
+                                    start: Point(x: 20, y: 20), end: Point(x: 40, y: 40), radii: Size(width: 20, height: 20))
+        let commands: [DrawCommand] = [.fillGradient(Path(rect: Rect(x: 0, y: 0, width: 40, height: 40)), gradient)]
+        let frame = Frame(index: 0, time: 0, size: Size(width: 50, height: 50), background: Color(red: 1, green: 1, blue: 1), commands: commands)
+        let renderer = try CairoRenderer(canvasSize: frame.size, scale: 2)
+        renderer.redrawsOnlyDamage = false
+        for _ in 0..<8 { renderer.render(frame) }
+        XCTAssertEqual(renderer.gradientSurfaces.count, 0)
+        XCTAssertEqual(renderer.gradientSurfaces.misses, 0)
+    }
+
+    func testAnImageThatCannotBeMadeIsNotKept() throws {
         let cache = GradientSurfaces()
         let key = GradientSurfaces.Key(gradient: GradientFill(kind: .axial, offsets: [0], colors: [Color(red: 1, green: 0, blue: 0)],
                                                               start: Point(x: 0, y: 0), end: Point(x: 1, y: 0)),

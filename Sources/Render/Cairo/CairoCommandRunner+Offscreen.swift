@@ -13,6 +13,9 @@ struct OffscreenGroup {
     let surface: OpaquePointer
     /// The surface's extent in device pixels.
     let box: Rect
+    /// How far outside the canvas its content can reach the canvas through its shadow, device
+    /// pixels (the shadow's offset and blur margin, not the clip).
+    var reach: Double = 0
 }
 
 extension CairoCommandRunner {
@@ -61,7 +64,7 @@ extension CairoCommandRunner {
         // The new context starts as the frame's did (the runner's defaults), at the same transform.
         cairo_set_matrix(inner, &ctm)
         Self.setDefaults(of: inner, fonts: fonts)
-        offscreens.append(OffscreenGroup(outer: context, surface: surface, box: Rect(x: x0, y: y0, width: width, height: height)))
+        offscreens.append(OffscreenGroup(outer: context, surface: surface, box: Rect(x: x0, y: y0, width: width, height: height), reach: reach))
         context = inner
         levels.append(.offscreen)
         return true

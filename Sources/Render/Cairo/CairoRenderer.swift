@@ -150,6 +150,7 @@ public final class CairoRenderer {
         }
         cairo_set_operator(context, CAIRO_OPERATOR_OVER)
         gradientSurfaces.nextGeneration()
+        gradientSurfaces.canvasPixels = (pixelWidth, pixelHeight)
         CairoCommandRunner.draw(frame, on: context, scale: scale, fonts: fonts, images: images,
                                 gradients: fillsGradientsFromImages ? gradientSurfaces : nil)
     }

@@ -44,6 +44,8 @@ final class GradientSurfaces {
     /// Fills served from an image made earlier, and images made (for tests).
     private(set) var hits = 0, misses = 0
     var count: Int { entries.count }
+    /// The canvas in device pixels: images are kept to it, grown by the open shadows' reach.
+    var canvasPixels = (width: 0, height: 0)
 
     init(byteBudget: Int = 64 << 20, idleGenerations: Int = 4) {
         self.byteBudget = byteBudget
@@ -57,11 +59,13 @@ final class GradientSurfaces {
     /// A new frame (or part of one) begins: entries idle for `idleGenerations` are destroyed.
     func nextGeneration() {
         generation += 1
-        let idle = entries.filter { generation - $0.value.lastUse > idleGenerations }
-        for (key, entry) in idle { remove(key, entry) }
+        var idle: [Key] = []
+        for (key, entry) in entries where generation - entry.lastUse > idleGenerations { idle.append(key) }
+        for key in idle { remove(key) }
     }
 
-    /// The image for `key`, made by `make` when there is none; nil when it cannot be made.
+    /// The image for `key`, made by `make` when there is none; nil when it cannot be made. The
+    /// key holds finite values only (a NaN would equal no key).
     func surface(for key: Key, make: () -> OpaquePointer?) -> OpaquePointer? {
         if var entry = entries[key] {
             entry.lastUse = generation
@@ -74,17 +78,21 @@ final class GradientSurfaces {
         let size = Int(cairo_image_surface_get_stride(surface)) * Int(cairo_image_surface_get_height(surface))
         entries[key] = Entry(surface: surface, bytes: size, lastUse: generation)
         bytes += size
-        while bytes > byteBudget, entries.count > 1,
-              let oldest = entries.filter({ $0.key != key }).min(by: { $0.value.lastUse < $1.value.lastUse }) {
-            remove(oldest.key, oldest.value)
+        while bytes > byteBudget {
+            var oldest: (key: Key, lastUse: Int)?
+            for (other, entry) in entries where other != key && entry.lastUse < (oldest?.lastUse ?? .max) {
+                oldest = (other, entry.lastUse)
+            }
+            guard let oldest else { break }
+            remove(oldest.key)
         }
         return surface
     }
 
-    private func remove(_ key: Key, _ entry: Entry) {
+    private func remove(_ key: Key) {
+        guard let entry = entries.removeValue(forKey: key) else { return }
         cairo_surface_destroy(entry.surface)
         bytes -= entry.bytes
-        entries[key] = nil
     }
 }
 
@@ -123,21 +131,32 @@ extension CairoCommandRunner {
         guard let target = cairo_get_group_target(context), cairo_surface_get_type(target) == CAIRO_SURFACE_TYPE_IMAGE else { return false }
         var ctm = cairo_matrix_t()
         cairo_get_matrix(context, &ctm)
-        var x1 = 0.0, y1 = 0.0, x2 = 0.0, y2 = 0.0
-        cairo_path_extents(context, &x1, &y1, &x2, &y2)
-        guard x2 > x1, y2 > y1 else { return false }
-        var minX = Double.infinity, minY = Double.infinity, maxX = -Double.infinity, maxY = -Double.infinity
-        for (ux, uy) in [(x1, y1), (x2, y1), (x1, y2), (x2, y2)] {
-            var x = ux, y = uy
-            cairo_user_to_device(context, &x, &y)
-            minX = min(minX, x); minY = min(minY, y); maxX = max(maxX, x); maxY = max(maxY, y)
-        }
-        let bx = minX.rounded(.down), by = minY.rounded(.down)
-        let bw = maxX.rounded(.up) - bx, bh = maxY.rounded(.up) - by
+        // The path's box in device space: Cairo keeps the path there, so with the identity
+        // matrix its extents are the tight device box (a rotated one's too).
+        var minX = 0.0, minY = 0.0, maxX = 0.0, maxY = 0.0
+        cairo_save(context)
+        cairo_identity_matrix(context)
+        cairo_path_extents(context, &minX, &minY, &maxX, &maxY)
+        cairo_restore(context)
+        guard maxX > minX, maxY > minY else { return false }
+        // Grown by a pixel (curves are flattened a fixed-point unit or two past their bounds),
+        // and kept to the canvas grown by the reach of the open shadows' offscreen groups,
+        // whose content outside the canvas can cast a shadow into it: never the clip.
+        let reach = offscreens.reduce(0) { $0 + $1.reach } + 1
+        let canvas = cache.canvasPixels
+        let bx = max(minX.rounded(.down) - 1, -reach.rounded(.up))
+        let by = max(minY.rounded(.down) - 1, -reach.rounded(.up))
+        let bw = min(maxX.rounded(.up) + 1, (Double(canvas.width) + reach).rounded(.up)) - bx
+        let bh = min(maxY.rounded(.up) + 1, (Double(canvas.height) + reach).rounded(.up)) - by
         guard bx.isFinite, by.isFinite, bw.isFinite, bh.isFinite, abs(bx) < 1e6, abs(by) < 1e6,
               bw >= 1, bh >= 1, bw <= 32767, bh <= 32767, bw * bh <= Double(GradientSurfaces.maxPixels) else { return false }
         let box = [Int(bx), Int(by), Int(bw), Int(bh)]
-        let key = GradientSurfaces.Key(gradient: gradient, matrix: [ctm.xx, ctm.yx, ctm.xy, ctm.yy, ctm.x0, ctm.y0], box: box)
+        // A value that is not finite (a NaN equals no key) fills with the gradient itself.
+        let values = gradient.offsets + gradient.colors.flatMap { [$0.red, $0.green, $0.blue, $0.alpha] }
+            + [gradient.start.x, gradient.start.y, gradient.end.x, gradient.end.y, gradient.radii.width, gradient.radii.height]
+        let matrix = [ctm.xx, ctm.yx, ctm.xy, ctm.yy, ctm.x0, ctm.y0]
+        guard values.allSatisfy(\.isFinite), matrix.allSatisfy(\.isFinite) else { return false }
+        let key = GradientSurfaces.Key(gradient: gradient, matrix: matrix, box: box)
         let image = cache.surface(for: key) {
             guard let pattern = Self.pattern(of: gradient) else { return nil }
             defer { cairo_pattern_destroy(pattern) }
