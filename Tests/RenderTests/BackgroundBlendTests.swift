@@ -11,14 +11,6 @@ import XCTest
 final class BackgroundBlendTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private static func pixels(_ renderer: CairoRenderer) -> [UInt8] {
-        renderer.withPixels { buffer in
-            (0..<buffer.height).flatMap { y in
-                Array(UnsafeBufferPointer(start: buffer.baseAddress.assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow, count: buffer.width * 4))
-            }
-        }
-    }
-
     /// Renders `frames` with and without the blend; returns how many frames it changed.
     private func assertSamePixels(_ frames: [Frame], scale: Double, images: ImageLibrary = .empty, _ name: String) throws -> Int {
         let blended = try CairoRenderer(canvasSize: frames[0].size, scale: scale, images: images)
@@ -28,7 +20,7 @@ final class BackgroundBlendTests: XCTestCase {
         for frame in frames {
             blended.render(frame)
             plain.render(frame)
-            XCTAssertEqual(Self.pixels(blended), Self.pixels(plain), "\(name), frame \(frame.index) at scale \(scale)")
+            XCTAssertEqual(blended.packedPixels, plain.packedPixels, "\(name), frame \(frame.index) at scale \(scale)")
             if BackgroundBlend.apply(to: frame, scale: scale, blended: { BackgroundBlend.composite($1, over: $0) }).commands != frame.commands { changed += 1 }
         }
         return changed

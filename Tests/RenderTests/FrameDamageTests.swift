@@ -12,18 +12,6 @@ import XCTest
 final class FrameDamageTests: XCTestCase {
     private static let repository = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
-    private static func pixels(_ renderer: CairoRenderer) -> [UInt8] {
-        renderer.withPixels { buffer in
-            var bytes: [UInt8] = []
-            bytes.reserveCapacity(buffer.width * 4 * buffer.height)
-            for y in 0..<buffer.height {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress.assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow,
-                                                             count: buffer.width * 4))
-            }
-            return bytes
-        }
-    }
-
     /// Frames of every scene in `scenes/` — two windows of 16 at scale 1 (the start and the
     /// middle), one of 6 at scale 2; every frame at scale 1 with `DAMAGE_FULL=1` — each drawn
     /// over the frame before it, over the one two before (two workers), over one three before
@@ -54,7 +42,7 @@ final class FrameDamageTests: XCTestCase {
                 fresh.redrawsOnlyDamage = false
                 let expected = window.map { index -> [UInt8] in
                     fresh.render(frames[index]!)
-                    return Self.pixels(fresh)
+                    return fresh.packedPixels
                 }
                 for stride in [1, 2, 3] {
                     let renderer = try CairoRenderer(canvasSize: scene.size, scale: scale, images: images)
@@ -63,7 +51,7 @@ final class FrameDamageTests: XCTestCase {
                         renderer.render(frames[index]!)
                         total += 1
                         if renderer.lastDrawnRows.count < renderer.pixelHeight { partial += 1 }
-                        if Self.pixels(renderer) != expected[k] {
+                        if renderer.packedPixels != expected[k] {
                             XCTFail("\(scene.name) frame \(index) at scale \(scale) drawn over the frame \(stride) before differs from it drawn whole "
                                     + "(rows drawn: \(renderer.lastDrawnRows.ranges))")
                             break
@@ -76,7 +64,7 @@ final class FrameDamageTests: XCTestCase {
                     jumping.render(frames[window.lowerBound]!)
                     jumping.render(frames[index]!)
                     total += 1
-                    if Self.pixels(jumping) != expected[k] {
+                    if jumping.packedPixels != expected[k] {
                         XCTFail("\(scene.name) frame \(index) at scale \(scale) drawn over frame \(window.lowerBound) differs from it drawn whole")
                         break
                     }
@@ -126,7 +114,7 @@ final class FrameDamageTests: XCTestCase {
         fresh.redrawsOnlyDamage = false
         let expected = frames.map { frame -> [UInt8] in
             fresh.render(frame)
-            return Self.pixels(fresh)
+            return fresh.packedPixels
         }
         let renderer = try CairoRenderer(canvasSize: scene.size, scale: 3, images: images)
         for later in 1..<frames.count {
@@ -134,7 +122,7 @@ final class FrameDamageTests: XCTestCase {
                 renderer.render(frames[earlier])
                 renderer.render(frames[later])
                 XCTAssertLessThan(renderer.lastDrawnRows.count, renderer.pixelHeight, "frame \(later) over \(earlier) drew only damage")
-                XCTAssertEqual(Self.pixels(renderer), expected[later], "frame \(later) drawn over frame \(earlier)")
+                XCTAssertEqual(renderer.packedPixels, expected[later], "frame \(later) drawn over frame \(earlier)")
             }
         }
         // The damage takes the gradients' rows whole: they reach from 8 to 872 at scale 3.

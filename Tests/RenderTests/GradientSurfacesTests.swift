@@ -51,17 +51,6 @@ final class GradientSurfacesTests: XCTestCase {
         return (scene, try (0..<count).map { try player.frame(at: $0, fps: scene.fps) })
     }
 
-    private static func pixels(_ renderer: CairoRenderer) -> [UInt8] {
-        renderer.withPixels { buffer in
-            var bytes: [UInt8] = []
-            for y in 0..<buffer.height {
-                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress.assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow,
-                                                             count: buffer.width * 4))
-            }
-            return bytes
-        }
-    }
-
     func testFromImagesTheGradientsAreCairosWithinOneLevel() throws {
         let (scene, frames) = try frames(20)
         let fromImages = try CairoRenderer(canvasSize: scene.size, scale: 3)
@@ -70,7 +59,7 @@ final class GradientSurfacesTests: XCTestCase {
         for frame in [frames[0], frames[7], frames[19]] {
             fromImages.render(frame)
             direct.render(frame)
-            let a = Self.pixels(fromImages), b = Self.pixels(direct)
+            let a = fromImages.packedPixels, b = direct.packedPixels
             XCTAssertEqual(a.count, b.count)
             var differing = 0, worst = 0
             for i in a.indices where a[i] != b[i] {
@@ -132,12 +121,12 @@ final class GradientSurfacesTests: XCTestCase {
         let expected = try frames.map { frame -> [UInt8] in
             let fresh = try CairoRenderer(canvasSize: scene.size, scale: 3)
             fresh.render(frame)
-            return Self.pixels(fresh)
+            return fresh.packedPixels
         }
         let renderer = try CairoRenderer(canvasSize: scene.size, scale: 3)
         for index in [19, 3, 7, 7, 0, 12, 19, 5, 16, 15, 1] {
             renderer.render(frames[index])
-            XCTAssertEqual(Self.pixels(renderer), expected[index], "frame \(index)")
+            XCTAssertEqual(renderer.packedPixels, expected[index], "frame \(index)")
         }
         XCTAssertGreaterThan(renderer.gradientSurfaces.hits, 0)
     }

@@ -34,6 +34,21 @@ enum Palette {
     static let magenta = Color(red: 1, green: 0, blue: 1)
 }
 
+extension CairoRenderer {
+    /// The last frame's pixels, row after row without the stride's padding (Cairo's ARGB32).
+    var packedPixels: [UInt8] {
+        withPixels { buffer in
+            var bytes: [UInt8] = []
+            bytes.reserveCapacity(buffer.width * 4 * buffer.height)
+            for y in 0..<buffer.height {
+                bytes.append(contentsOf: UnsafeBufferPointer(start: buffer.baseAddress.assumingMemoryBound(to: UInt8.self) + y * buffer.bytesPerRow,
+                                                             count: buffer.width * 4))
+            }
+            return bytes
+        }
+    }
+}
+
 /// Asserts two pixels agree within `tolerance` on every channel (0...255).
 func assertPixel(_ actual: RGBA8, _ expected: RGBA8, tolerance: Int = 1, _ message: String = "",
                  file: StaticString = #filePath, line: UInt = #line) {
